@@ -1,0 +1,90 @@
+# bftrainer - see README.md.  GNU make.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC ?= cc
+WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
+	-Wpointer-arith -Wsign-compare
+# CI builds with -Werror; a developer may set WERROR=1 too.
+ifneq ($(CI)$(WERROR),)
+WARNINGS += -Werror
+endif
+ifeq ($(SANITIZE),1)
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+endif
+OPTFLAGS ?= -O2 -g
+# Recursive (=) so pkg-config runs at build time, after install-deps.
+PKG_CFLAGS = $(shell pkg-config --cflags cbc yaml-0.1 libxxhash 2>/dev/null)
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPTFLAGS) $(WARNINGS) \
+	$(SANFLAGS) -Ilib $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+
+YAML_LIBS = $(shell pkg-config --libs yaml-0.1)
+XXH_LIBS = $(shell pkg-config --libs libxxhash)
+CBC_LIBS = $(shell pkg-config --libs cbc)
+INOTIFY_LIBS = -linotifytools
+
+# Each program links only the libraries it uses.
+LIBS_bf-submit = $(YAML_LIBS) $(XXH_LIBS)
+LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS)
+
+LIB_SRCS = $(sort $(wildcard lib/*.c))
+LIB_OBJS = $(LIB_SRCS:.c=.o)
+PROGS = $(patsubst %.c,%,$(sort $(wildcard bin/bf-*.c)))
+MAN1 = $(sort $(wildcard man/*.1))
+MAN5 = $(sort $(wildcard man/*.5))
+MAN7 = $(sort $(wildcard man/*.7))
+UNIT_TESTS = $(patsubst %.c,%.test,$(sort $(wildcard t/t[0-9]*.c)))
+
+all: $(PROGS) $(UNIT_TESTS)
+
+lib/%.o: lib/%.c lib/*.h
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+lib/libbf.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+bin/%: bin/%.c lib/libbf.a lib/*.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< lib/libbf.a $(LIBS_$(@F)) -lm
+
+t/%.test: t/%.c t/tap.h lib/libbf.a lib/*.h
+	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< lib/libbf.a \
+		$(LIBS_TEST) -lm
+
+deps:
+	@scripts/install-deps
+
+# check and demo install what is missing first, then build in a fresh make
+# so that pkg-config sees the new libraries.
+check: deps
+	@$(MAKE) --no-print-directory all
+	prove --exec '' $(PROVEFLAGS) t/t[0-9]*.sh t/t[0-9]*.test
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/demo
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 0755 $(PROGS) $(DESTDIR)$(BINDIR)
+	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5
+	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
+
+clean:
+	rm -f lib/*.o lib/libbf.a $(PROGS) t/*.test
+	rm -rf t/trash
+
+.PHONY: all check demo deps install uninstall clean
+.SECONDARY: $(LIB_OBJS)

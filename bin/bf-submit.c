@@ -1,0 +1,201 @@
+/*
+ * NAME
+ *	bf-submit - validate job files and enter them into the spool
+ * SYNOPSIS
+ *	bf-submit [-hnV] [-d SPOOL] FILE...
+ *	bf-submit --intake [-d SPOOL]
+ * DESCRIPTION
+ *	See bf-submit(1).  Every file is checked before any is entered, so a
+ *	bad file among good ones enters nothing.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "intake.h"
+#include "job.h"
+#include "log.h"
+#include "spool.h"
+#include "version.h"
+
+struct submission {
+	const char *path;
+	char *buf;
+	size_t len;
+	struct job job;
+};
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-submit [-hnV] [-d SPOOL] FILE...\n"
+	    "       bf-submit --intake [-d SPOOL]\n");
+	exit(code);
+}
+
+static int
+load(struct submission *s, struct diag *d)
+{
+	const char *label = strcmp(s->path, "-") == 0 ? "(stdin)" : s->path;
+	int rc;
+
+	if (strcmp(s->path, "-") == 0)
+		rc = file_read_fd(STDIN_FILENO, label, FILE_MAX_JOB, &s->buf,
+		    &s->len, d);
+	else
+		rc = file_read_at(AT_FDCWD, s->path, FILE_MAX_JOB, 0, &s->buf,
+		    &s->len, d);
+	if (rc < 0)
+		return -1;
+	return job_parse(&s->job, label, s->buf, s->len, 0, d);
+}
+
+/* A name already in jobs/ would be refused at intake: say so now. */
+static int
+check_free(const struct spool *sp, const struct submission *all, size_t i,
+    struct diag *d)
+{
+	const struct job *j = &all[i].job;
+	char file[JOB_NAME_MAX + 8];
+	size_t k;
+
+	for (k = 0; k < i; k++)
+		if (strcmp(all[k].job.name, j->name) == 0)
+			return diag_set(d, EX_DATAERR, "%s:%zu: job name '%s' "
+			    "is also given by %s", all[i].path, j->line,
+			    j->name, all[k].path);
+	snprintf(file, sizeof file, "%s.yaml", j->name);
+	if (sp != NULL && sp->dirs[SPOOL_JOBS] >= 0 &&
+	    faccessat(sp->dirs[SPOOL_JOBS], file, F_OK, AT_EACCESS) == 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: job name '%s' is taken "
+		    "by %s/jobs/%s", all[i].path, j->line, j->name, sp->path,
+		    file);
+	return 0;
+}
+
+static int
+enter(struct spool *sp, const struct submission *s, struct diag *d)
+{
+	char name[JOB_NAME_MAX + 16];
+	int n;
+
+	for (n = 0; n < 100; n++) {
+		if (n == 0)
+			snprintf(name, sizeof name, "%s.yaml", s->job.name);
+		else
+			snprintf(name, sizeof name, "%s.%d.yaml", s->job.name,
+			    n);
+		if (spool_write(sp, SPOOL_INCOMING, name, s->buf, s->len, 0600,
+		    FILE_NOREPLACE, d) == 0) {
+			printf("%s/incoming/%s\n", sp->path, name);
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+static int
+submit(const char *spool_path, int check_only, char **paths, int npaths)
+{
+	struct submission *all = calloc((size_t)npaths, sizeof *all);
+	struct spool sp;
+	struct diag d;
+	int i, code = 0, have_spool;
+
+	if (all == NULL)
+		log_fatal(EX_OSERR, "out of memory");
+	have_spool = spool_open(&sp, spool_path, check_only ? 0 : SPOOL_CREATE,
+	    &d) == 0;
+	if (!have_spool && !check_only)
+		log_diag_fatal(&d);
+	for (i = 0; i < npaths; i++) {
+		all[i].path = paths[i];
+		if (load(&all[i], &d) < 0 || check_free(have_spool ? &sp : NULL,
+		    all, (size_t)i, &d) < 0) {
+			log_warn("%s", d.text);
+			if (code == 0 || d.code == EX_NOINPUT)
+				code = d.code;
+		}
+	}
+	for (i = 0; i < npaths && code == 0 && !check_only; i++)
+		if (enter(&sp, &all[i], &d) < 0) {
+			log_warn("%s", d.text);
+			code = d.code;
+		}
+	for (i = 0; i < npaths; i++) {
+		free(all[i].buf);
+		job_free(&all[i].job);
+	}
+	free(all);
+	if (have_spool)
+		spool_close(&sp);
+	return code;
+}
+
+static int
+intake(const char *spool_path)
+{
+	struct intake_result r;
+	struct spool sp;
+	struct diag d;
+
+	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0 ||
+	    spool_lock(&sp, &d) < 0)
+		log_diag_fatal(&d);
+	spool_clean_tmp(&sp, 36 * 3600);
+	if (intake_run(&sp, time(NULL), &r, &d) < 0)
+		log_diag_fatal(&d);
+	spool_close(&sp);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "intake", no_argument, NULL, 'I' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *spool_path = spool_default();
+	int c, check_only = 0, do_intake = 0;
+
+	log_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "d:hnV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			spool_path = optarg;
+			break;
+		case 'h':
+			usage(0);
+		case 'I':
+			do_intake = 1;
+			break;
+		case 'n':
+			check_only = 1;
+			break;
+		case 'V':
+			printf("bf-submit %s\n", BF_VERSION);
+			return 0;
+		default:
+			usage(EX_USAGE);
+		}
+	}
+	if (do_intake) {
+		if (optind != argc || check_only)
+			usage(EX_USAGE);
+		return intake(spool_path);
+	}
+	if (optind == argc)
+		usage(EX_USAGE);
+	return submit(spool_path, check_only, argv + optind, argc - optind);
+}

@@ -1,0 +1,267 @@
+/*
+ * NAME
+ *	file - bounded reads and atomic writes
+ * DESCRIPTION
+ *	See file.h.  The temporary name holds the pid, a sequence number and
+ *	the destination name, so a leftover in tmp/ says who left it; it never
+ *	starts a name another program would act on.
+ * DIAGNOSTICS
+ *	Messages name the file and the failing step, e.g.
+ *	"unable to write tmp/123.4.current.yaml: No space left on device".
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fault.h"
+#include "file.h"
+
+int
+file_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int
+file_read_fd(int fd, const char *label, size_t max, char **bufp,
+    size_t *lenp, struct diag *d)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap + 1);
+
+	if (buf == NULL)
+		return diag_errno(d, ENOMEM, "unable to read %s", label);
+	for (;;) {
+		ssize_t n;
+
+		if (len == cap) {
+			char *nbuf;
+			if (cap > max)
+				break;
+			cap *= 2;
+			nbuf = realloc(buf, cap + 1);
+			if (nbuf == NULL) {
+				free(buf);
+				return diag_errno(d, ENOMEM, "unable to read %s",
+				    label);
+			}
+			buf = nbuf;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0) {
+			int err = errno;
+			if (err == EINTR)
+				continue;
+			free(buf);
+			diag_errno(d, err, "unable to read %s", label);
+			d->code = EX_IOERR;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (len > max) {
+		free(buf);
+		return diag_set(d, EX_DATAERR, "%s: larger than %zu bytes",
+		    label, max);
+	}
+	buf[len] = '\0';
+	*bufp = buf;
+	*lenp = len;
+	return 0;
+}
+
+int
+file_read_at(int dirfd, const char *name, size_t max, int flags,
+    char **bufp, size_t *lenp, struct diag *d)
+{
+	struct stat st;
+	int fd, rc;
+
+	if (flags & FILE_NOFOLLOW) {
+		/* Look before opening: opening a FIFO blocks, a device acts. */
+		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			goto openerr;
+		if (S_ISLNK(st.st_mode))
+			return diag_set(d, EX_DATAERR,
+			    "%s: is a symbolic link, not followed", name);
+		if (!S_ISREG(st.st_mode))
+			return diag_set(d, EX_DATAERR,
+			    "%s: not a regular file", name);
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+	    ((flags & FILE_NOFOLLOW) ? O_NOFOLLOW : 0));
+	if (fd < 0)
+		goto openerr;
+	if (fstat(fd, &st) < 0) {
+		int err = errno;
+		close(fd);
+		return diag_errno(d, err, "unable to stat %s", name);
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return diag_set(d, EX_DATAERR, "%s: not a regular file", name);
+	}
+	if ((unsigned long long)st.st_size > max) {
+		close(fd);
+		return diag_set(d, EX_DATAERR, "%s: larger than %zu bytes",
+		    name, max);
+	}
+	rc = file_read_fd(fd, name, max, bufp, lenp, d);
+	close(fd);
+	return rc;
+openerr:
+	if (errno == ELOOP)
+		return diag_set(d, EX_DATAERR,
+		    "%s: is a symbolic link, not followed", name);
+	diag_errno(d, errno, "unable to open %s", name);
+	if (errno == ENOENT || errno == ENOTDIR)
+		d->code = EX_NOINPUT;
+	else if (errno == EACCES || errno == EPERM)
+		d->code = EX_NOINPUT;
+	return -1;
+}
+
+static int
+tmp_create(int tmpdirfd, const char *name, char *tmpname, size_t tmplen,
+    int dot, struct diag *d)
+{
+	static unsigned long seq;
+	int attempt;
+
+	for (attempt = 0; attempt < 100; attempt++) {
+		int fd;
+
+		snprintf(tmpname, tmplen, "%s%ld.%lu.%.200s", dot ? "." : "",
+		    (long)getpid(), ++seq, name);
+		fd = openat(tmpdirfd, tmpname,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST)
+			return diag_errno(d, errno, "unable to create tmp/%s",
+			    tmpname);
+	}
+	return diag_set(d, EX_CANTCREAT, "unable to create a file in tmp/ "
+	    "for %s: every name tried exists", name);
+}
+
+static int
+write_and_sync(int fd, const char *tmpname, const void *buf, size_t len,
+    mode_t mode, struct diag *d)
+{
+	if (file_write_all(fd, buf, len) < 0)
+		return diag_errno(d, errno, "unable to write tmp/%s", tmpname);
+	fault_point("atomic-after-write");
+	if (fchmod(fd, mode) < 0)
+		return diag_errno(d, errno, "unable to chmod tmp/%s", tmpname);
+	if (fsync(fd) < 0)
+		return diag_errno(d, errno, "unable to fsync tmp/%s", tmpname);
+	return 0;
+}
+
+static int
+publish(int tmpdirfd, const char *tmpname, int destdirfd, const char *name,
+    int flags, struct diag *d)
+{
+	if (flags & FILE_NOREPLACE) {
+		if (linkat(tmpdirfd, tmpname, destdirfd, name, 0) < 0) {
+			int err = errno;
+			if (err == EEXIST)
+				return diag_set(d, EX_CANTCREAT,
+				    "%s: exists already, not replaced", name);
+			return diag_errno(d, err, "unable to link %s", name);
+		}
+		fault_point("atomic-after-link");
+		(void)unlinkat(tmpdirfd, tmpname, 0);
+		return 0;
+	}
+	if (renameat(tmpdirfd, tmpname, destdirfd, name) < 0)
+		return diag_errno(d, errno, "unable to rename tmp/%s to %s",
+		    tmpname, name);
+	return 0;
+}
+
+static int
+write_atomic(int tmpdirfd, int destdirfd, const char *name, const void *buf,
+    size_t len, mode_t mode, int flags, int dot, struct diag *d)
+{
+	char tmpname[NAME_MAX + 1];
+	int fd, saved;
+
+	fd = tmp_create(tmpdirfd, name, tmpname, sizeof tmpname, dot, d);
+	if (fd < 0)
+		return -1;
+	if (write_and_sync(fd, tmpname, buf, len, mode, d) < 0) {
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) < 0) {
+		diag_errno(d, errno, "unable to close tmp/%s", tmpname);
+		goto fail;
+	}
+	fault_point("atomic-before-rename");
+	if (publish(tmpdirfd, tmpname, destdirfd, name, flags, d) < 0)
+		goto fail;
+	/* The rename is durable only once the directory itself is synced. */
+	if (fsync(destdirfd) < 0 && errno != EINVAL)
+		return diag_errno(d, errno, "unable to fsync the directory of %s",
+		    name);
+	return 0;
+fail:
+	saved = errno;
+	(void)unlinkat(tmpdirfd, tmpname, 0);
+	errno = saved;
+	return -1;
+}
+
+int
+file_write_atomic(int tmpdirfd, int destdirfd, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, struct diag *d)
+{
+	return write_atomic(tmpdirfd, destdirfd, name, buf, len, mode, flags, 0,
+	    d);
+}
+
+int
+file_write_path(const char *path, const void *buf, size_t len, mode_t mode,
+    struct diag *d)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	int dirfd, rc;
+
+	if (*base == '\0')
+		return diag_set(d, EX_USAGE, "%s: not a file name", path);
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return diag_errno(d, errno, "unable to open directory %s", dir);
+	rc = write_atomic(dirfd, dirfd, base, buf, len, mode, 0, 1, d);
+	close(dirfd);
+	return rc;
+}

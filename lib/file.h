@@ -1,0 +1,51 @@
+/*
+ * NAME
+ *	file - bounded reads and atomic writes
+ * SYNOPSIS
+ *	file_read_at(AT_FDCWD, "job.yaml", FILE_MAX_JOB, 0, &buf, &len, &d);
+ *	file_write_atomic(tmpfd, destfd, "current.yaml", buf, len, 0644, 0, &d);
+ *	file_write_path("out/summary.yaml", buf, len, 0644, &d);
+ * DESCRIPTION
+ *	file_read_at() reads a whole regular file of at most max bytes into a
+ *	NUL-terminated buffer.  With FILE_NOFOLLOW a symbolic link is refused
+ *	without being followed, and anything but a regular file is refused
+ *	without being opened (a FIFO would block, a device could act).
+ *
+ *	file_write_atomic() is the spool's only way to make a file appear:
+ *	write a new file in the tmp directory (O_CREAT|O_EXCL, mode 0600),
+ *	check every write, fsync, set the final mode, close, rename into the
+ *	destination directory, fsync that directory.  With FILE_NOREPLACE an
+ *	existing destination is never replaced (link, then unlink the tmp name)
+ *	and the call fails with EEXIST.  On any failure the tmp file is removed
+ *	and nothing appears at the destination.
+ *
+ *	file_write_path() does the same for a path outside the spool, with a
+ *	dot-prefixed temporary file in the destination's own directory.
+ * DIAGNOSTICS
+ *	-1 with d set: 66 missing input, 65 not a regular file or too large,
+ *	75 disk full, 73 permission, 74 other I/O errors.
+ */
+#ifndef BF_FILE_H
+#define BF_FILE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "log.h"
+
+#define FILE_NOFOLLOW	0x1
+#define FILE_NOREPLACE	0x2
+
+#define FILE_MAX_JOB	(1024 * 1024)
+
+int file_read_at(int dirfd, const char *name, size_t max, int flags,
+    char **buf, size_t *len, struct diag *d);
+int file_read_fd(int fd, const char *label, size_t max, char **buf,
+    size_t *len, struct diag *d);
+int file_write_atomic(int tmpdirfd, int destdirfd, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, struct diag *d);
+int file_write_path(const char *path, const void *buf, size_t len,
+    mode_t mode, struct diag *d);
+int file_write_all(int fd, const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * NAME
+ *	fmt - the fixed number and string formats of every file bftrainer writes
+ * SYNOPSIS
+ *	char num[FMT_DOUBLE_LEN];
+ *	fprintf(fp, "rate: %s\n", fmt_double(5218.8, num));
+ *	fmt_yaml_string(fp, command);
+ * DESCRIPTION
+ *	fmt_double() prints the shortest of %.15g and %.17g that reads back as
+ *	the same double, so files are both exact and diffable.
+ *	fmt_yaml_string() writes a YAML double-quoted scalar, escaping quotes,
+ *	backslashes and control characters, so any text reads back unchanged.
+ *	fmt_yaml_key_safe() says whether a word can stand unquoted (it would
+ *	not read back as a number, boolean or null).
+ */
+#ifndef BF_FMT_H
+#define BF_FMT_H
+
+#include <stdio.h>
+
+#define FMT_DOUBLE_LEN 32
+
+const char *fmt_double(double x, char buf[FMT_DOUBLE_LEN]);
+void fmt_yaml_string(FILE *fp, const char *s);
+void fmt_yaml_word(FILE *fp, const char *s);
+
+#endif

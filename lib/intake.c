@@ -1,0 +1,219 @@
+/*
+ * NAME
+ *	intake - move job files from incoming/ to jobs/ or rejected/
+ * DESCRIPTION
+ *	See intake.h.  Every decision about one file ends in exactly one
+ *	rename or unlink of that file, so a crash at any point leaves it
+ *	either still in incoming/ (and decided again) or where it belongs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fault.h"
+#include "file.h"
+#include "hash.h"
+#include "intake.h"
+#include "job.h"
+#include "ydoc.h"
+
+static const char *
+kind_of(mode_t mode)
+{
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	return "not a regular file";
+}
+
+/* Pick NAME, NAME.1, ... free in rejected/; an orphan .err may be reused. */
+static int
+rejected_name(int rejfd, const char *name, char *out, size_t outlen)
+{
+	char base[200];
+	int n;
+
+	ydoc_excerpt(name, base, sizeof base);
+	for (n = 0; n < 10000; n++) {
+		struct stat st;
+		if (n == 0)
+			snprintf(out, outlen, "%s", base);
+		else
+			snprintf(out, outlen, "%s.%d", base, n);
+		if (fstatat(rejfd, out, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
+		    errno == ENOENT)
+			return 0;
+	}
+	return -1;
+}
+
+static int
+reject(struct spool *sp, const char *name, const char *reason,
+    struct intake_result *r, struct diag *d)
+{
+	char target[256], errname[270], line[DIAG_MAX + 2];
+	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
+
+	if (rejfd < 0)
+		return -1;
+	if (rejected_name(rejfd, name, target, sizeof target) < 0)
+		return diag_set(d, EX_CANTCREAT, "%s/rejected: no free name "
+		    "for %s", sp->path, name);
+	snprintf(errname, sizeof errname, "%s.err", target);
+	snprintf(line, sizeof line, "%s\n", reason);
+	if (spool_write(sp, SPOOL_REJECTED, errname, line, strlen(line), 0644,
+	    0, d) < 0)
+		return -1;
+	fault_point("intake-after-reason");
+	if (renameat(sp->dirs[SPOOL_INCOMING], name, rejfd, target) < 0) {
+		if (errno == ENOENT)
+			return 0;	/* withdrawn meanwhile */
+		return diag_errno(d, errno, "unable to move incoming/%s to "
+		    "rejected/%s", name, target);
+	}
+	(void)fsync(rejfd);
+	log_warn("rejected incoming/%s as rejected/%s: %s", name, target,
+	    reason);
+	r->rejected++;
+	return 0;
+}
+
+/* The same submission accepted before a crash removed it from incoming/. */
+static int
+already_accepted(struct spool *sp, const struct job *j)
+{
+	struct job old;
+	struct diag ignored;
+	char file[JOB_NAME_MAX + 8];
+	int same;
+
+	snprintf(file, sizeof file, "%s.yaml", j->name);
+	if (job_load_at(&old, sp->dirs[SPOOL_JOBS], file, file,
+	    JOB_TRUSTED | JOB_QUIET, &ignored) < 0)
+		return 0;
+	same = old.owner_uid == j->owner_uid &&
+	    strcmp(old.source_file, j->source_file) == 0 &&
+	    strcmp(old.source_hash, j->source_hash) == 0;
+	job_free(&old);
+	return same;
+}
+
+static int
+accept_job(struct spool *sp, const char *name, struct job *j,
+    struct intake_result *r, struct diag *d)
+{
+	char file[JOB_NAME_MAX + 8], reason[DIAG_MAX];
+	struct diag wd;
+	size_t len;
+	char *text;
+	int rc;
+
+	snprintf(file, sizeof file, "%s.yaml", j->name);
+	if (already_accepted(sp, j)) {
+		(void)unlinkat(sp->dirs[SPOOL_INCOMING], name, 0);
+		return 0;
+	}
+	text = job_format(j, &len);
+	if (text == NULL)
+		return diag_errno(d, ENOMEM, "unable to format job %s",
+		    j->name);
+	rc = spool_write(sp, SPOOL_JOBS, file, text, len, 0644,
+	    FILE_NOREPLACE, &wd);
+	free(text);
+	if (rc < 0 && errno == EEXIST) {
+		snprintf(reason, sizeof reason, "incoming/%s:%zu: job name "
+		    "'%s' is taken by jobs/%s", name, j->line, j->name, file);
+		return reject(sp, name, reason, r, d);
+	}
+	if (rc < 0) {
+		*d = wd;
+		return -1;
+	}
+	fault_point("intake-after-accept");
+	if (unlinkat(sp->dirs[SPOOL_INCOMING], name, 0) < 0 && errno != ENOENT)
+		return diag_errno(d, errno, "unable to remove incoming/%s",
+		    name);
+	log_info("accepted incoming/%s as jobs/%s (uid %lld)", name, file,
+	    j->owner_uid);
+	r->accepted++;
+	return 0;
+}
+
+static int
+intake_one(struct spool *sp, const char *name, time_t now,
+    struct intake_result *r, struct diag *d)
+{
+	char label[300], reason[DIAG_MAX];
+	struct diag pd;
+	struct stat st;
+	struct job j;
+	char *buf;
+	size_t len;
+	int fd = sp->dirs[SPOOL_INCOMING], rc;
+
+	snprintf(label, sizeof label, "incoming/%s", name);
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;	/* withdrawn meanwhile */
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(reason, sizeof reason, "%s: %s, not a job file",
+		    label, kind_of(st.st_mode));
+		return reject(sp, name, reason, r, d);
+	}
+	if (st.st_nlink != 1) {
+		snprintf(reason, sizeof reason, "%s: has %lu hard links; "
+		    "copy the file instead", label, (unsigned long)st.st_nlink);
+		return reject(sp, name, reason, r, d);
+	}
+	if (st.st_size > FILE_MAX_JOB) {
+		snprintf(reason, sizeof reason, "%s: larger than %d bytes",
+		    label, FILE_MAX_JOB);
+		return reject(sp, name, reason, r, d);
+	}
+	if (file_read_at(fd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
+	    &pd) < 0) {
+		snprintf(reason, sizeof reason, "%s", pd.text);
+		return reject(sp, name, reason, r, d);
+	}
+	rc = job_parse(&j, label, buf, len, 0, &pd);
+	if (rc < 0) {
+		free(buf);
+		return reject(sp, name, pd.text, r, d);
+	}
+	j.owner_uid = st.st_uid;
+	j.submitted = (long long)now;
+	snprintf(j.source_file, sizeof j.source_file, "%s", name);
+	hash_format(hash_buf(buf, len), j.source_hash);
+	free(buf);
+	rc = accept_job(sp, name, &j, r, d);
+	job_free(&j);
+	return rc;
+}
+
+int
+intake_run(struct spool *sp, time_t now, struct intake_result *r,
+    struct diag *d)
+{
+	char **names;
+	size_t count, i;
+	int rc = 0;
+
+	memset(r, 0, sizeof *r);
+	if (spool_dirfd(sp, SPOOL_JOBS, d) < 0 ||
+	    spool_list(sp, SPOOL_INCOMING, &names, &count, d) < 0)
+		return -1;
+	for (i = 0; i < count && rc == 0; i++)
+		rc = intake_one(sp, names[i], now, r, d);
+	spool_list_free(names, count);
+	return rc;
+}

@@ -1,0 +1,47 @@
+/*
+ * NAME
+ *	intake - move job files from incoming/ to jobs/ or rejected/
+ * SYNOPSIS
+ *	struct intake_result r;
+ *	intake_run(&sp, time(NULL), &r, &d);
+ * DESCRIPTION
+ *	For every name in incoming/ not starting with '.', in name order:
+ *	anything but a regular file with one link (a symbolic link, FIFO,
+ *	device, directory, hard link) is refused without being opened or
+ *	followed; a file over FILE_MAX_JOB bytes is refused unread; otherwise
+ *	it is parsed and validated.  An accepted job is written in canonical
+ *	form to jobs/NAME.yaml with the file's owner uid (from fstat, never
+ *	from its text), the intake time and the source file's name and XXH3,
+ *	and then removed from incoming/.  A refused file is renamed into
+ *	rejected/ beside NAME.err holding the reason as "FILE:LINE: what".
+ *	Nothing is overwritten: a taken job name is a refusal, and a name
+ *	already in rejected/ gets a numeric suffix.
+ *
+ *	Crash safety: the job is written before the incoming file is removed,
+ *	and a restart that finds the same file (same name, owner and XXH3)
+ *	already accepted only removes it.  The reason is written before the
+ *	refused file is moved; a reason file left without its job by a crash
+ *	is reused by the next refusal.
+ * DIAGNOSTICS
+ *	One line per file on stderr: "accepted incoming/a.yaml as jobs/x.yaml
+ *	(uid 1000)" or "rejected incoming/a.yaml: incoming/a.yaml:3: ...".
+ *	-1 only when the spool itself fails (cannot list, cannot write).
+ */
+#ifndef BF_INTAKE_H
+#define BF_INTAKE_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "log.h"
+#include "spool.h"
+
+struct intake_result {
+	size_t accepted;
+	size_t rejected;
+};
+
+int intake_run(struct spool *sp, time_t now, struct intake_result *r,
+    struct diag *d);
+
+#endif

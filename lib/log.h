@@ -1,0 +1,46 @@
+/*
+ * NAME
+ *	log - diagnostics and error propagation
+ * SYNOPSIS
+ *	log_init(argv[0]);
+ *	log_warn("%s:%zu: unknown key '%s' ignored", file, line, key);
+ *	log_fatal(EX_USAGE, "unknown option");
+ *	return diag_set(d, EX_DATAERR, "%s:%zu: %s", file, line, what);
+ * DESCRIPTION
+ *	Every message is one line on stderr, "prog: message".  Library code never
+ *	prints its errors or exits: it fills a struct diag with the message and a
+ *	sysexits(3) code and returns -1, so that main decides what to do with it.
+ *	A struct diag pointer passed to any library function is never NULL.
+ */
+#ifndef BF_LOG_H
+#define BF_LOG_H
+
+#include <stddef.h>
+#include <sysexits.h>
+
+#define DIAG_MAX 1024
+
+struct diag {
+	int code;		/* sysexits(3) code, 0 while nothing failed */
+	char text[DIAG_MAX];	/* one line, no trailing newline */
+};
+
+extern const char *log_prog;
+
+void log_init(const char *argv0);
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void log_fatal(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+_Noreturn void log_diag_fatal(const struct diag *d);
+
+int diag_set(struct diag *d, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int diag_errno(struct diag *d, int err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int diag_prefix(struct diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int diag_code_for_errno(int err);
+void diag_clear(struct diag *d);
+
+#endif

@@ -1,0 +1,296 @@
+/*
+ * NAME
+ *	spool - the spool directory: layout, creation, locking, delivery
+ * DESCRIPTION
+ *	See spool.h.  Modes are set with fchmodat() after mkdirat(), since the
+ *	caller's umask would otherwise decide them.
+ * DIAGNOSTICS
+ *	"unable to create spool/jobs: Permission denied",
+ *	"spool is locked by pid 1234 (another bf-watch?)".
+ */
+#define _DEFAULT_SOURCE		/* flock(2) */
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "spool.h"
+
+static const struct {
+	const char *name;
+	mode_t mode;
+} layout[SPOOL_NDIRS] = {
+	[SPOOL_INCOMING] = { "incoming", 01733 },
+	[SPOOL_JOBS] = { "jobs", 0755 },
+	[SPOOL_REJECTED] = { "rejected", 0755 },
+	[SPOOL_HOLES] = { "holes", 0755 },
+	[SPOOL_PROGRESS] = { "progress", 0755 },
+	[SPOOL_PROFILES] = { "profiles", 0755 },
+	[SPOOL_PLANS] = { "plans", 0755 },
+	[SPOOL_HISTORY] = { "history", 0755 },
+	[SPOOL_RUN] = { "run", 0755 },
+	[SPOOL_TMP] = { "tmp", 01733 },
+};
+
+const char *
+spool_default(void)
+{
+	const char *env = getenv("BF_SPOOL");
+
+	return env != NULL && *env != '\0' ? env : "./spool";
+}
+
+const char *
+spool_dir_name(enum spool_dir dir)
+{
+	return layout[dir].name;
+}
+
+static int
+make_dir(int parent, const char *name, mode_t mode, const char *label,
+    struct diag *d)
+{
+	if (mkdirat(parent, name, 0700) < 0) {
+		if (errno == EEXIST)
+			return 0;
+		return diag_errno(d, errno, "unable to create %s", label);
+	}
+	if (fchmodat(parent, name, mode, 0) < 0)
+		return diag_errno(d, errno, "unable to set the mode of %s",
+		    label);
+	return 0;
+}
+
+static int
+open_dir(int parent, const char *name)
+{
+	return openat(parent, name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+int
+spool_open(struct spool *sp, const char *path, int flags, struct diag *d)
+{
+	char label[PATH_MAX + 64];
+	int i;
+
+	memset(sp, 0, sizeof *sp);
+	sp->fd = sp->lockfd = -1;
+	for (i = 0; i < SPOOL_NDIRS; i++)
+		sp->dirs[i] = -1;
+	if (strlen(path) >= sizeof sp->path)
+		return diag_set(d, EX_USAGE, "%s: spool path too long", path);
+	memcpy(sp->path, path, strlen(path) + 1);
+	if ((flags & SPOOL_CREATE) &&
+	    make_dir(AT_FDCWD, path, 0755, path, d) < 0)
+		return -1;
+	sp->fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (sp->fd < 0) {
+		diag_errno(d, errno, "unable to open spool %s", path);
+		if (errno == ENOENT)
+			d->code = EX_NOINPUT;
+		return -1;
+	}
+	for (i = 0; i < SPOOL_NDIRS; i++) {
+		snprintf(label, sizeof label, "%s/%s", path, layout[i].name);
+		if ((flags & SPOOL_CREATE) && make_dir(sp->fd, layout[i].name,
+		    layout[i].mode, label, d) < 0) {
+			spool_close(sp);
+			return -1;
+		}
+		sp->dirs[i] = open_dir(sp->fd, layout[i].name);
+		if (sp->dirs[i] < 0 && errno != ENOENT) {
+			diag_errno(d, errno, "unable to open %s", label);
+			spool_close(sp);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+spool_close(struct spool *sp)
+{
+	int i;
+
+	for (i = 0; i < SPOOL_NDIRS; i++) {
+		if (sp->dirs[i] >= 0)
+			close(sp->dirs[i]);
+		sp->dirs[i] = -1;
+	}
+	if (sp->lockfd >= 0)
+		close(sp->lockfd);
+	if (sp->fd >= 0)
+		close(sp->fd);
+	sp->fd = sp->lockfd = -1;
+}
+
+int
+spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d)
+{
+	if (sp->dirs[dir] < 0)
+		return diag_set(d, EX_NOINPUT, "%s/%s: no such directory "
+		    "(create the spool with bf-submit or bf-watch)", sp->path,
+		    layout[dir].name);
+	return sp->dirs[dir];
+}
+
+int
+spool_write(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, struct diag *d)
+{
+	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
+	int destfd = tmpfd < 0 ? -1 : spool_dirfd(sp, dir, d);
+
+	if (destfd < 0)
+		return -1;
+	if (file_write_atomic(tmpfd, destfd, name, buf, len, mode, flags,
+	    d) < 0) {
+		/* Say which spool file: the tmp name alone says little. */
+		int err = errno;
+		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+static long
+lock_holder(int fd)
+{
+	char buf[32];
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+int
+spool_lock(struct spool *sp, struct diag *d)
+{
+	char pid[32];
+	int fd;
+
+	fd = openat(sp->fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+	    0644);
+	if (fd < 0)
+		return diag_errno(d, errno, "unable to open %s/lock", sp->path);
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int err = errno;
+		long holder = lock_holder(fd);
+		close(fd);
+		if (err == EWOULDBLOCK)
+			return diag_set(d, EX_TEMPFAIL, "%s is locked by pid %ld "
+			    "(a bf-watch or intake is running)", sp->path,
+			    holder);
+		return diag_errno(d, err, "unable to lock %s/lock", sp->path);
+	}
+	snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) < 0 ||
+	    file_write_all(fd, pid, strlen(pid)) < 0) {
+		int err = errno;
+		close(fd);
+		return diag_errno(d, err, "unable to write %s/lock", sp->path);
+	}
+	sp->lockfd = fd;
+	return 0;
+}
+
+void
+spool_unlock(struct spool *sp)
+{
+	if (sp->lockfd >= 0)
+		close(sp->lockfd);
+	sp->lockfd = -1;
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
+    size_t *countp, struct diag *d)
+{
+	int fd = spool_dirfd(sp, dir, d);
+	char **names = NULL;
+	size_t count = 0;
+	struct dirent *ent;
+	DIR *dp;
+
+	if (fd < 0)
+		return -1;
+	fd = dup(fd);
+	if (fd < 0 || (dp = fdopendir(fd)) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return diag_errno(d, errno, "unable to list %s/%s", sp->path,
+		    layout[dir].name);
+	}
+	rewinddir(dp);
+	while ((ent = readdir(dp)) != NULL) {
+		char **grown;
+		if (ent->d_name[0] == '.')
+			continue;
+		grown = realloc(names, (count + 1) * sizeof *names);
+		if (grown == NULL || (grown[count] = strdup(ent->d_name)) ==
+		    NULL) {
+			names = grown ? grown : names;
+			spool_list_free(names, count);
+			closedir(dp);
+			return diag_errno(d, ENOMEM, "unable to list %s",
+			    layout[dir].name);
+		}
+		names = grown;
+		count++;
+	}
+	closedir(dp);
+	qsort(names, count, sizeof *names, name_cmp);
+	*namesp = names;
+	*countp = count;
+	return 0;
+}
+
+void
+spool_list_free(char **names, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}
+
+int
+spool_clean_tmp(struct spool *sp, time_t max_age)
+{
+	char **names;
+	size_t count, i;
+	time_t now = time(NULL);
+	struct diag ignored;
+	int removed = 0;
+
+	if (sp->dirs[SPOOL_TMP] < 0 ||
+	    spool_list(sp, SPOOL_TMP, &names, &count, &ignored) < 0)
+		return 0;
+	for (i = 0; i < count; i++) {
+		struct stat st;
+		if (fstatat(sp->dirs[SPOOL_TMP], names[i], &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && now - st.st_mtime > max_age &&
+		    unlinkat(sp->dirs[SPOOL_TMP], names[i], 0) == 0)
+			removed++;
+	}
+	spool_list_free(names, count);
+	return removed;
+}

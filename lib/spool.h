@@ -1,0 +1,64 @@
+/*
+ * NAME
+ *	spool - the spool directory: layout, creation, locking, delivery
+ * SYNOPSIS
+ *	struct spool sp;
+ *	spool_open(&sp, spool_default(), SPOOL_CREATE, &d);
+ *	spool_write(&sp, SPOOL_PLANS, "current.yaml", buf, len, 0644, 0, &d);
+ *	spool_close(&sp);
+ * DESCRIPTION
+ *	The spool (bf-spool(5)) is one directory tree on one filesystem.  Every
+ *	subdirectory is opened once, without following symbolic links, and all
+ *	later access is relative to those descriptors, so a directory swapped
+ *	for a link after opening changes nothing.  With SPOOL_CREATE missing
+ *	directories are made with their documented modes (incoming/ and tmp/
+ *	are 1733: anyone may deliver, no one may list or touch another's
+ *	files); otherwise a missing subdirectory is an error only when used.
+ *
+ *	spool_write() delivers a file the Maildir way (file_write_atomic()).
+ *	spool_lock() takes SPOOL/lock with flock(2), at most one holder per
+ *	spool; the holder's pid is written in the file for the message others
+ *	get.  spool_clean_tmp() removes files left in tmp/ by crashed writers.
+ * DIAGNOSTICS
+ *	-1 with d set: 66 no such spool, 73 cannot create, 75 locked.
+ */
+#ifndef BF_SPOOL_H
+#define BF_SPOOL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "log.h"
+
+enum spool_dir {
+	SPOOL_INCOMING, SPOOL_JOBS, SPOOL_REJECTED, SPOOL_HOLES,
+	SPOOL_PROGRESS, SPOOL_PROFILES, SPOOL_PLANS, SPOOL_HISTORY,
+	SPOOL_RUN, SPOOL_TMP, SPOOL_NDIRS
+};
+
+#define SPOOL_CREATE	0x1
+
+struct spool {
+	char path[PATH_MAX];
+	int fd;
+	int dirs[SPOOL_NDIRS];
+	int lockfd;
+};
+
+const char *spool_default(void);
+const char *spool_dir_name(enum spool_dir dir);
+int spool_open(struct spool *sp, const char *path, int flags, struct diag *d);
+void spool_close(struct spool *sp);
+int spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d);
+int spool_write(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, struct diag *d);
+int spool_lock(struct spool *sp, struct diag *d);
+void spool_unlock(struct spool *sp);
+int spool_clean_tmp(struct spool *sp, time_t max_age);
+int spool_list(const struct spool *sp, enum spool_dir dir, char ***names,
+    size_t *count, struct diag *d);
+void spool_list_free(char **names, size_t count);
+
+#endif

@@ -1,0 +1,456 @@
+/*
+ * NAME
+ *	ydoc - YAML documents on libyaml, every value with its line
+ * DESCRIPTION
+ *	See ydoc.h.  The tree is built from events with an explicit stack, so
+ *	hostile nesting costs neither C stack nor more than YDOC_MAX_DEPTH
+ *	frames.  Duplicate keys are found by sorting each mapping's keys once
+ *	it is complete: n log n even for a mapping of a million keys.
+ * DIAGNOSTICS
+ *	libyaml's own messages are passed on with their line:
+ *	"job.yaml:3: YAML syntax error: mapping values are not allowed in this
+ *	context".
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "ydoc.h"
+
+struct builder {
+	struct ydoc *doc;
+	struct diag *d;
+	struct ydoc_node *stack[YDOC_MAX_DEPTH + 1];
+	size_t count[YDOC_MAX_DEPTH + 1];	/* items so far, keys included */
+	int depth;
+};
+
+const char *
+ydoc_kind_name(enum ydoc_kind kind)
+{
+	switch (kind) {
+	case YDOC_SCALAR:
+		return "a scalar";
+	case YDOC_SEQUENCE:
+		return "a list";
+	case YDOC_MAPPING:
+		return "a mapping";
+	}
+	return "?";
+}
+
+static void
+node_free(struct ydoc_node *node)
+{
+	size_t i;
+
+	if (node == NULL)
+		return;
+	for (i = 0; i < node->nitems; i++)
+		node_free(node->items[i]);
+	free(node->items);
+	free(node->value);
+	free(node);
+}
+
+void
+ydoc_free(struct ydoc *doc)
+{
+	node_free(doc->root);
+	doc->root = NULL;
+}
+
+static int
+fail(struct builder *b, const yaml_mark_t *mark, const char *what)
+{
+	return diag_set(b->d, EX_DATAERR, "%s:%zu: %s", b->doc->file,
+	    (size_t)mark->line + 1, what);
+}
+
+static struct ydoc_node *
+node_new(struct builder *b, enum ydoc_kind kind, const yaml_mark_t *mark)
+{
+	struct ydoc_node *node;
+
+	if (++b->doc->nodes > YDOC_MAX_NODES) {
+		fail(b, mark, "too many values in one file");
+		return NULL;
+	}
+	node = calloc(1, sizeof *node);
+	if (node == NULL) {
+		diag_errno(b->d, ENOMEM, "%s: unable to load", b->doc->file);
+		return NULL;
+	}
+	node->kind = kind;
+	node->line = (size_t)mark->line + 1;
+	node->column = (size_t)mark->column + 1;
+	return node;
+}
+
+static int
+append(struct builder *b, struct ydoc_node *parent, size_t *count,
+    struct ydoc_node *child)
+{
+	struct ydoc_node **items;
+
+	items = realloc(parent->items, (*count + 1) * sizeof *items);
+	if (items == NULL) {
+		node_free(child);
+		return diag_errno(b->d, ENOMEM, "%s: unable to load",
+		    b->doc->file);
+	}
+	parent->items = items;
+	items[(*count)++] = child;
+	parent->nitems = *count;
+	/* A mapping counts complete pairs, so a dangling key is never read. */
+	parent->n = parent->kind == YDOC_MAPPING ? *count / 2 : *count;
+	return 0;
+}
+
+static int
+attach(struct builder *b, struct ydoc_node *node, const yaml_mark_t *mark)
+{
+	struct ydoc_node *parent;
+	size_t *count;
+
+	if (b->depth == 0) {
+		if (b->doc->root != NULL) {
+			node_free(node);
+			return fail(b, mark, "more than one value at the top");
+		}
+		b->doc->root = node;
+		return 0;
+	}
+	parent = b->stack[b->depth - 1];
+	count = &b->count[b->depth - 1];
+	if (parent->kind == YDOC_MAPPING && *count % 2 == 0 &&
+	    node->kind != YDOC_SCALAR) {
+		node_free(node);
+		return fail(b, mark,
+		    "a key must be a plain value, not a list or mapping");
+	}
+	return append(b, parent, count, node);
+}
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct ydoc_node *x = *(const struct ydoc_node *const *)a;
+	const struct ydoc_node *y = *(const struct ydoc_node *const *)b;
+	int c;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	c = memcmp(x->value, y->value, x->len);
+	if (c != 0)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int
+check_duplicate_keys(struct builder *b, struct ydoc_node *map)
+{
+	struct ydoc_node **keys;
+	size_t i;
+	int rc = 0;
+
+	if (map->n < 2)
+		return 0;
+	keys = malloc(map->n * sizeof *keys);
+	if (keys == NULL)
+		return diag_errno(b->d, ENOMEM, "%s: unable to load",
+		    b->doc->file);
+	for (i = 0; i < map->n; i++)
+		keys[i] = map->items[2 * i];
+	qsort(keys, map->n, sizeof *keys, key_cmp);
+	for (i = 1; i < map->n; i++) {
+		if (keys[i]->len == keys[i - 1]->len &&
+		    memcmp(keys[i]->value, keys[i - 1]->value,
+		    keys[i]->len) == 0) {
+			rc = diag_set(b->d, EX_DATAERR,
+			    "%s:%zu: duplicate key '%.64s' (first at line %zu)",
+			    b->doc->file, keys[i]->line, keys[i]->value,
+			    keys[i - 1]->line);
+			break;
+		}
+	}
+	free(keys);
+	return rc;
+}
+
+static int
+open_container(struct builder *b, enum ydoc_kind kind, const yaml_mark_t *mark,
+    const yaml_char_t *anchor, const yaml_char_t *tag, int implicit)
+{
+	struct ydoc_node *node;
+
+	if (anchor != NULL)
+		return fail(b, mark, "anchors and aliases are not supported");
+	if (tag != NULL && !implicit)
+		return fail(b, mark, "tags are not supported");
+	if (b->depth >= YDOC_MAX_DEPTH)
+		return fail(b, mark, "nested too deeply");
+	node = node_new(b, kind, mark);
+	if (node == NULL || attach(b, node, mark) < 0)
+		return -1;
+	b->count[b->depth] = 0;
+	b->stack[b->depth++] = node;
+	return 0;
+}
+
+static int
+add_scalar(struct builder *b, const yaml_event_t *ev)
+{
+	struct ydoc_node *node;
+
+	if (ev->data.scalar.anchor != NULL)
+		return fail(b, &ev->start_mark,
+		    "anchors and aliases are not supported");
+	if (ev->data.scalar.tag != NULL && !ev->data.scalar.plain_implicit &&
+	    !ev->data.scalar.quoted_implicit)
+		return fail(b, &ev->start_mark, "tags are not supported");
+	node = node_new(b, YDOC_SCALAR, &ev->start_mark);
+	if (node == NULL)
+		return -1;
+	node->len = ev->data.scalar.length;
+	node->value = malloc(node->len + 1);
+	if (node->value == NULL) {
+		node_free(node);
+		return diag_errno(b->d, ENOMEM, "%s: unable to load",
+		    b->doc->file);
+	}
+	memcpy(node->value, ev->data.scalar.value, node->len);
+	node->value[node->len] = '\0';
+	node->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+	if (strlen(node->value) != node->len) {
+		node_free(node);
+		return fail(b, &ev->start_mark, "a value contains a NUL byte");
+	}
+	return attach(b, node, &ev->start_mark);
+}
+
+/* Returns 1 at the end of the stream, 0 to go on, -1 on error. */
+static int
+handle(struct builder *b, const yaml_event_t *ev, int *documents)
+{
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		return 1;
+	case YAML_DOCUMENT_START_EVENT:
+		if (++*documents > 1)
+			return fail(b, &ev->start_mark,
+			    "more than one YAML document in one file");
+		return 0;
+	case YAML_ALIAS_EVENT:
+		return fail(b, &ev->start_mark,
+		    "anchors and aliases are not supported");
+	case YAML_SCALAR_EVENT:
+		return add_scalar(b, ev) < 0 ? -1 : 0;
+	case YAML_SEQUENCE_START_EVENT:
+		return open_container(b, YDOC_SEQUENCE, &ev->start_mark,
+		    ev->data.sequence_start.anchor,
+		    ev->data.sequence_start.tag,
+		    ev->data.sequence_start.implicit);
+	case YAML_MAPPING_START_EVENT:
+		return open_container(b, YDOC_MAPPING, &ev->start_mark,
+		    ev->data.mapping_start.anchor,
+		    ev->data.mapping_start.tag,
+		    ev->data.mapping_start.implicit);
+	case YAML_SEQUENCE_END_EVENT:
+		b->depth--;
+		return 0;
+	case YAML_MAPPING_END_EVENT:
+		b->depth--;
+		return check_duplicate_keys(b, b->stack[b->depth]);
+	default:
+		return 0;
+	}
+}
+
+/* The reader (encoding, control characters) gives an offset, not a mark. */
+static size_t
+error_line(const yaml_parser_t *parser, const char *buf, size_t len)
+{
+	size_t i, line = 1, end = parser->problem_offset;
+
+	if (parser->error != YAML_READER_ERROR)
+		return (size_t)parser->problem_mark.line + 1;
+	for (i = 0; i < end && i < len; i++)
+		if (buf[i] == '\n')
+			line++;
+	return line;
+}
+
+int
+ydoc_load(struct ydoc *doc, const char *file, const char *buf, size_t len,
+    struct diag *d)
+{
+	yaml_parser_t parser;
+	struct builder b;
+	int documents = 0, rc = 0;
+
+	memset(doc, 0, sizeof *doc);
+	doc->file = file;
+	memset(&b, 0, sizeof b);
+	b.doc = doc;
+	b.d = d;
+	if (!yaml_parser_initialize(&parser))
+		return diag_errno(d, ENOMEM, "%s: unable to load", file);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (rc == 0) {
+		yaml_event_t ev;
+
+		if (!yaml_parser_parse(&parser, &ev)) {
+			rc = diag_set(d, EX_DATAERR,
+			    "%s:%zu: YAML syntax error: %s", file,
+			    error_line(&parser, buf, len),
+			    parser.problem ? parser.problem : "unknown");
+			break;
+		}
+		rc = handle(&b, &ev, &documents);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	if (rc < 0) {
+		ydoc_free(doc);
+		return -1;
+	}
+	return 0;
+}
+
+const struct ydoc_node *
+ydoc_get(const struct ydoc_node *map, const char *key)
+{
+	size_t i, keylen = strlen(key);
+
+	if (map == NULL || map->kind != YDOC_MAPPING)
+		return NULL;
+	for (i = 0; i < map->n; i++) {
+		const struct ydoc_node *k = map->items[2 * i];
+		if (k->len == keylen && memcmp(k->value, key, keylen) == 0)
+			return map->items[2 * i + 1];
+	}
+	return NULL;
+}
+
+/* Values go into one-line messages: no control characters, bounded length. */
+void
+ydoc_excerpt(const char *s, char *out, size_t outlen)
+{
+	size_t i, o = 0, limit = outlen > 4 ? outlen - 4 : 0;
+
+	for (i = 0; s[i] != '\0' && o < limit; i++) {
+		unsigned char c = (unsigned char)s[i];
+		out[o++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+	}
+	if (s[i] != '\0' && outlen >= 4) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	if (outlen > 0)
+		out[o < outlen ? o : outlen - 1] = '\0';
+}
+
+static int
+value_error(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, const char *expect, struct diag *d)
+{
+	char shown[48];
+
+	if (v->kind != YDOC_SCALAR)
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s must be %s, not %s",
+		    doc->file, v->line, what, expect, ydoc_kind_name(v->kind));
+	ydoc_excerpt(v->value, shown, sizeof shown);
+	return diag_set(d, EX_DATAERR, "%s:%zu: %s must be %s, not '%s'",
+	    doc->file, v->line, what, expect, shown);
+}
+
+static int
+is_decimal_integer(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	if (*s == '\0')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+/* Decimal notation only: digits, one point, an exponent; no hex, inf, nan. */
+static int
+is_decimal_number(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
+
+int
+ydoc_long(const struct ydoc *doc, const struct ydoc_node *v, const char *what,
+    long long min, long long max, long long *out, struct diag *d)
+{
+	char expect[96];
+	long long x;
+
+	snprintf(expect, sizeof expect, "a whole number from %lld to %lld",
+	    min, max);
+	if (v->kind != YDOC_SCALAR || !v->plain || !is_decimal_integer(v->value))
+		return value_error(doc, v, what, expect, d);
+	errno = 0;
+	x = strtoll(v->value, NULL, 10);
+	if (errno == ERANGE || x < min || x > max)
+		return value_error(doc, v, what, expect, d);
+	*out = x;
+	return 0;
+}
+
+int
+ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, double min, double max, double *out, struct diag *d)
+{
+	char expect[96];
+	double x;
+
+	snprintf(expect, sizeof expect, "a number from %g to %g", min, max);
+	if (v->kind != YDOC_SCALAR || !v->plain || !is_decimal_number(v->value))
+		return value_error(doc, v, what, expect, d);
+	errno = 0;
+	x = strtod(v->value, NULL);
+	if (errno == ERANGE || !(x >= min && x <= max))
+		return value_error(doc, v, what, expect, d);
+	*out = x;
+	return 0;
+}
+
+int
+ydoc_string(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, const char **out, struct diag *d)
+{
+	if (v->kind != YDOC_SCALAR)
+		return value_error(doc, v, what, "text", d);
+	*out = v->value;
+	return 0;
+}

@@ -1,0 +1,71 @@
+/*
+ * NAME
+ *	ydoc - YAML documents on libyaml, every value with its line
+ * SYNOPSIS
+ *	struct ydoc doc;
+ *	if (ydoc_load(&doc, "job.yaml", buf, len, &d) < 0) ...
+ *	const struct ydoc_node *v = ydoc_get(doc.root, "min_nodes");
+ *	printf("%s:%zu\n", doc.file, v->line);
+ *	ydoc_free(&doc);
+ * DESCRIPTION
+ *	Builds a tree of scalars, sequences and mappings from libyaml's event
+ *	parser, so that every error about a value can name its file and line.
+ *	It accepts only what bftrainer's files need and refuses the rest with a
+ *	line number: more than one document, anchors and aliases (an alias bomb
+ *	is refused before it grows), explicit tags, non-scalar keys, duplicate
+ *	keys, nesting deeper than YDOC_MAX_DEPTH and more than YDOC_MAX_NODES
+ *	nodes.  An empty stream loads with root NULL.
+ * DIAGNOSTICS
+ *	-1 with d set to "FILE:LINE: what" and code 65.
+ */
+#ifndef BF_YDOC_H
+#define BF_YDOC_H
+
+#include <stddef.h>
+
+#include "log.h"
+
+#define YDOC_MAX_DEPTH	64
+#define YDOC_MAX_NODES	2000000
+
+enum ydoc_kind { YDOC_SCALAR, YDOC_SEQUENCE, YDOC_MAPPING };
+
+struct ydoc_node {
+	enum ydoc_kind kind;
+	size_t line;		/* 1-based */
+	size_t column;		/* 1-based */
+	char *value;		/* scalar text, NUL-terminated */
+	size_t len;		/* scalar length in bytes */
+	int plain;		/* scalar written without quotes */
+	size_t n;		/* sequence items, or mapping pairs */
+	struct ydoc_node **items; /* mapping: key 2i, value 2i+1 */
+	size_t nitems;		/* items held, a dangling key included */
+};
+
+struct ydoc {
+	const char *file;
+	struct ydoc_node *root;
+	size_t nodes;
+};
+
+int ydoc_load(struct ydoc *doc, const char *file, const char *buf, size_t len,
+    struct diag *d);
+void ydoc_free(struct ydoc *doc);
+const struct ydoc_node *ydoc_get(const struct ydoc_node *map, const char *key);
+const char *ydoc_kind_name(enum ydoc_kind kind);
+
+#endif
+
+/*
+ * Typed access to scalars.  Each checks kind, syntax and range and on
+ * failure sets d to "FILE:LINE: WHAT must be ..., not 'VALUE'" (65).
+ * Numbers must be plain (unquoted) decimal: no hex, no .inf or .nan.
+ */
+int ydoc_long(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, long long min, long long max, long long *out,
+    struct diag *d);
+int ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, double min, double max, double *out, struct diag *d);
+int ydoc_string(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, const char **out, struct diag *d);
+void ydoc_excerpt(const char *s, char *out, size_t outlen);
