@@ -9,6 +9,8 @@
  *	Messages name the file and the failing step, e.g.
  *	"unable to write tmp/123.4.current.yaml: No space left on device".
  */
+#define _GNU_SOURCE		/* renameat2(2) RENAME_NOREPLACE */
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -183,6 +185,16 @@ publish(int tmpdirfd, const char *tmpname, int destdirfd, const char *name,
     int flags, struct diag *d)
 {
 	if (flags & FILE_NOREPLACE) {
+		/* One atomic step where the filesystem can; a link otherwise. */
+		if (renameat2(tmpdirfd, tmpname, destdirfd, name,
+		    RENAME_NOREPLACE) == 0)
+			return 0;
+		if (errno == EEXIST)
+			return diag_set(d, EX_CANTCREAT,
+			    "%s: exists already, not replaced", name);
+		if (errno != EINVAL && errno != ENOSYS)
+			return diag_errno(d, errno, "unable to rename tmp/%s "
+			    "to %s", tmpname, name);
 		if (linkat(tmpdirfd, tmpname, destdirfd, name, 0) < 0) {
 			int err = errno;
 			if (err == EEXIST)
@@ -221,8 +233,12 @@ write_atomic(int tmpdirfd, int destdirfd, const char *name, const void *buf,
 	fault_point("atomic-before-rename");
 	if (publish(tmpdirfd, tmpname, destdirfd, name, flags, d) < 0)
 		goto fail;
-	/* The rename is durable only once the directory itself is synced. */
-	if (fsync(destdirfd) < 0 && errno != EINVAL)
+	/*
+	 * The rename is durable only once the directory itself is synced.  A
+	 * directory we may write but not read (incoming/ for a user) gives
+	 * EBADF: the intake that reads it syncs what it moves.
+	 */
+	if (fsync(destdirfd) < 0 && errno != EINVAL && errno != EBADF)
 		return diag_errno(d, errno, "unable to fsync the directory of %s",
 		    name);
 	return 0;

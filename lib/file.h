@@ -15,8 +15,9 @@
  *	write a new file in the tmp directory (O_CREAT|O_EXCL, mode 0600),
  *	check every write, fsync, set the final mode, close, rename into the
  *	destination directory, fsync that directory.  With FILE_NOREPLACE an
- *	existing destination is never replaced (link, then unlink the tmp name)
- *	and the call fails with EEXIST.  On any failure the tmp file is removed
+ *	existing destination is never replaced (renameat2 RENAME_NOREPLACE, or
+ *	link then unlink where the filesystem lacks it) and the call fails with
+ *	errno EEXIST.  On any failure the tmp file is removed
  *	and nothing appears at the destination.
  *
  *	file_write_path() does the same for a path outside the spool, with a

@@ -62,7 +62,7 @@ static int
 reject(struct spool *sp, const char *name, const char *reason,
     struct intake_result *r, struct diag *d)
 {
-	char target[256], errname[270], line[DIAG_MAX + 2];
+	char target[256], errname[270], line[DIAG_MAX + 322];
 	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
 
 	if (rejfd < 0)
@@ -154,7 +154,7 @@ static int
 intake_one(struct spool *sp, const char *name, time_t now,
     struct intake_result *r, struct diag *d)
 {
-	char label[300], reason[DIAG_MAX];
+	char label[300], reason[DIAG_MAX + 320];
 	struct diag pd;
 	struct stat st;
 	struct job j;
@@ -182,7 +182,13 @@ intake_one(struct spool *sp, const char *name, time_t now,
 	}
 	if (file_read_at(fd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
 	    &pd) < 0) {
-		snprintf(reason, sizeof reason, "%s", pd.text);
+		if (pd.code != EX_DATAERR) {
+			/* Not the file's fault (we may not read it): keep it. */
+			log_warn("left %s in place: %s", label, pd.text);
+			r->deferred++;
+			return 0;
+		}
+		snprintf(reason, sizeof reason, "%s: %s", label, pd.text);
 		return reject(sp, name, reason, r, d);
 	}
 	rc = job_parse(&j, label, buf, len, 0, &pd);

@@ -22,9 +22,12 @@
  *	already accepted only removes it.  The reason is written before the
  *	refused file is moved; a reason file left without its job by a crash
  *	is reused by the next refusal.
+ *	A file the intake cannot read (run as another user than root) is not
+ *	the file's fault: it is left in incoming/ with a warning.
  * DIAGNOSTICS
- *	One line per file on stderr: "accepted incoming/a.yaml as jobs/x.yaml
- *	(uid 1000)" or "rejected incoming/a.yaml: incoming/a.yaml:3: ...".
+ *	One line per file on stderr: "accepted incoming/a.yaml as
+ *	jobs/x.yaml (uid 1000)", "rejected incoming/a.yaml as rejected/a.yaml:
+ *	REASON" or "left incoming/a.yaml in place: REASON".
  *	-1 only when the spool itself fails (cannot list, cannot write).
  */
 #ifndef BF_INTAKE_H
@@ -39,6 +42,7 @@
 struct intake_result {
 	size_t accepted;
 	size_t rejected;
+	size_t deferred;	/* left in incoming/: could not be read now */
 };
 
 int intake_run(struct spool *sp, time_t now, struct intake_result *r,

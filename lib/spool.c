@@ -8,7 +8,7 @@
  *	"unable to create spool/jobs: Permission denied",
  *	"spool is locked by pid 1234 (another bf-watch?)".
  */
-#define _DEFAULT_SOURCE		/* flock(2) */
+#define _GNU_SOURCE		/* flock(2), O_PATH */
 
 #include <dirent.h>
 #include <errno.h>
@@ -68,11 +68,21 @@ make_dir(int parent, const char *name, mode_t mode, const char *label,
 	return 0;
 }
 
+/*
+ * A user may deliver into incoming/ and tmp/ (mode 1733) without reading
+ * them: such a directory is opened with O_PATH, enough for openat(),
+ * renameat() and linkat() relative to it.
+ */
 static int
 open_dir(int parent, const char *name)
 {
-	return openat(parent, name,
+	int fd = openat(parent, name,
 	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0 && errno == EACCES)
+		fd = openat(parent, name,
+		    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return fd;
 }
 
 int
