@@ -29,7 +29,9 @@ INOTIFY_LIBS = -linotifytools
 
 # Each program links only the libraries it uses.
 LIBS_bf-submit = $(YAML_LIBS) $(XXH_LIBS)
-LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS)
+LIBS_bf-holes = $(YAML_LIBS) $(XXH_LIBS) -lz
+LIBS_bf-solve = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
+LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
 
 LIB_SRCS = $(sort $(wildcard lib/*.c))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
@@ -38,6 +40,7 @@ MAN1 = $(sort $(wildcard man/*.1))
 MAN5 = $(sort $(wildcard man/*.5))
 MAN7 = $(sort $(wildcard man/*.7))
 UNIT_TESTS = $(patsubst %.c,%.test,$(sort $(wildcard t/t[0-9]*.c)))
+BENCH_PROGS = $(patsubst %.c,%,$(sort $(wildcard bench/*.c)))
 
 all: $(PROGS) $(UNIT_TESTS)
 
@@ -54,6 +57,14 @@ bin/%: bin/%.c lib/libbf.a lib/*.h
 t/%.test: t/%.c t/tap.h lib/libbf.a lib/*.h
 	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< lib/libbf.a \
 		$(LIBS_TEST) -lm
+
+# Benchmark helpers in C (bench/NAME.c); the benchmarks are bench/NAME.sh.
+bench/%: bench/%.c lib/libbf.a lib/*.h
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< lib/libbf.a $(LIBS_TEST) -lm
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(BENCH_PROGS)
+	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done
 
 deps:
 	@scripts/install-deps
@@ -83,8 +94,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
 
 clean:
-	rm -f lib/*.o lib/libbf.a $(PROGS) t/*.test
+	rm -f lib/*.o lib/libbf.a $(PROGS) $(BENCH_PROGS) t/*.test
 	rm -rf t/trash
 
-.PHONY: all check demo deps install uninstall clean
+.PHONY: all bench check demo deps install uninstall clean
 .SECONDARY: $(LIB_OBJS)
