@@ -72,7 +72,8 @@ holes_finish(struct holes *h, const char *file, struct diag *d)
 {
 	size_t i;
 
-	qsort(h->nodes, h->n, sizeof *h->nodes, node_cmp);
+	if (h->n > 1)
+		qsort(h->nodes, h->n, sizeof *h->nodes, node_cmp);
 	for (i = 1; i < h->n; i++)
 		if (strcmp(h->nodes[i].name, h->nodes[i - 1].name) == 0)
 			return diag_set(d, EX_DATAERR, "%s: node %s is listed "

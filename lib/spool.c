@@ -266,7 +266,8 @@ spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
 		count++;
 	}
 	closedir(dp);
-	qsort(names, count, sizeof *names, name_cmp);
+	if (count > 1)
+		qsort(names, count, sizeof *names, name_cmp);
 	*namesp = names;
 	*countp = count;
 	return 0;
