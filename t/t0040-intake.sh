@@ -31,6 +31,17 @@ test_expect_success 'good and bad files are sorted and none is lost' '
 	test $(grep -c "^bf-submit: rejected incoming/bad" log) -eq 5
 '
 
+test_expect_success 'the spool is created with the documented modes' '
+	for d in history holes jobs plans profiles progress rejected run; do
+		echo "$d 755"
+	done >expect &&
+	printf "incoming 1733\ntmp 1733\n" >>expect &&
+	for d in history holes jobs plans profiles progress rejected run incoming tmp; do
+		echo "$d $(stat -c %a sp/$d)"
+	done >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the accepted file is the canonical form with owner and source' '
 	good canon >canon.yaml && cp canon.yaml sp/incoming/ &&
 	intake 2>/dev/null &&
