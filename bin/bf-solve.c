@@ -1,0 +1,335 @@
+/*
+ * NAME
+ *	bf-solve - holes, jobs and state into a plan, by a MILP solved by CBC
+ * SYNOPSIS
+ *	bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES [JOBFILE ...]
+ *	bf-solve -d SPOOL [OPTION ...]
+ *	bf-solve -h | -V
+ *	(OPTION: -T TFWD, -t LIMIT, --model MODEL, --policy FILE,
+ *	--solver SOLVER)
+ * DESCRIPTION
+ *	See bf-solve(1).  Options and files here; the decision is solve.c.
+ *	The model is written (MPS) before it is solved, and the plan only
+ *	once everything succeeded, so a failure leaves no partial file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "hash.h"
+#include "log.h"
+#include "plan.h"
+#include "solve.h"
+#include "spool.h"
+#include "version.h"
+
+#define SOLVE_MAX_FILE	(64 * 1024 * 1024)
+
+struct args {
+	const char *spool, *state, *mps, *policy;
+	int spool_mode;
+	struct solve_opts o;
+};
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES "
+	    "[JOBFILE ...]\n"
+	    "       bf-solve -d SPOOL [OPTION ...]\n"
+	    "       bf-solve -h | -V\n");
+	exit(code);
+}
+
+static double
+number(const char *opt, const char *s, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
+	    v < min || v > max)
+		log_fatal(EX_USAGE, "%s must be a number from %g to %g, not "
+		    "'%.64s'", opt, min, max, s);
+	return v;
+}
+
+/* Read a whole file, "-" the standard input; exit on failure. */
+static char *
+slurp(int dirfd, const char *name, const char *label, size_t *len, int opt)
+{
+	struct diag d;
+	char *buf;
+	const char *p;
+	int rc;
+
+	if (strcmp(name, "-") == 0)
+		rc = file_read_fd(STDIN_FILENO, "(stdin)", SOLVE_MAX_FILE,
+		    &buf, len, &d);
+	else
+		rc = file_read_at(dirfd, name, SOLVE_MAX_FILE, FILE_NOFOLLOW *
+		    (dirfd != AT_FDCWD), &buf, len, &d);
+	if (rc == 0)
+		return buf;
+	if (opt && d.code == EX_NOINPUT)
+		return NULL;
+	if (strstr(d.text, label) != NULL)
+		log_diag_fatal(&d);
+	/* Name a spool file by its place in the spool, not its base name. */
+	if ((p = strstr(d.text, name)) != NULL)
+		log_fatal(d.code, "%.*s%s%s", (int)(p - d.text), d.text, label,
+		    p + strlen(name));
+	log_fatal(d.code, "%s: %s", label, d.text);
+}
+
+typedef int (*loader)(struct solve *, const char *, const char *, size_t,
+    struct diag *);
+
+/* Load one input; an optional one that does not exist is skipped. */
+static void
+load(struct solve *s, loader fn, int dirfd, const char *name,
+    const char *label, int opt)
+{
+	struct diag d;
+	size_t len;
+	char *buf = slurp(dirfd, name, label, &len, opt);
+
+	if (buf == NULL)
+		return;
+	if (fn(s, label, buf, len, &d) < 0)
+		log_diag_fatal(&d);
+	free(buf);
+}
+
+static int
+load_job(struct solve *s, const char *label, const char *buf, size_t len,
+    struct diag *d)
+{
+	return solve_job(s, label, buf, len, JOB_TRUSTED, d);
+}
+
+static void
+load_spool_jobs(struct solve *s, struct spool *sp)
+{
+	char **names, label[PATH_MAX];
+	size_t n, i, l;
+	struct diag d;
+	int fd;
+
+	if ((fd = spool_dirfd(sp, SPOOL_JOBS, &d)) < 0 ||
+	    spool_list(sp, SPOOL_JOBS, &names, &n, &d) < 0)
+		log_diag_fatal(&d);
+	for (i = 0; i < n; i++) {
+		l = strlen(names[i]);
+		if (l < 6 || strcmp(names[i] + l - 5, ".yaml") != 0)
+			continue;
+		snprintf(label, sizeof label, "jobs/%s", names[i]);
+		load(s, load_job, fd, names[i], label, 0);
+	}
+	spool_list_free(names, n);
+}
+
+static void
+solve_or_die(struct solve *s, const struct args *a)
+{
+	struct diag d;
+
+	if (solve_prepare(s, &a->o, &d) < 0)
+		log_diag_fatal(&d);
+}
+
+static void
+finish(struct solve *s, const struct args *a, const char *mps, char **text,
+    size_t *len)
+{
+	struct plan p;
+	struct diag d;
+
+	if (solve_run(s, &a->o, &d) < 0 ||
+	    solve_plan(s, &a->o, mps, &p, &d) < 0)
+		log_diag_fatal(&d);
+	if ((*text = plan_format(&p, len)) == NULL)
+		log_fatal(EX_OSERR, "out of memory");
+	plan_free(&p);
+}
+
+static int
+filter(struct solve *s, const struct args *a, char **files, int nfiles)
+{
+	struct diag d;
+	char *mps, *text;
+	size_t len;
+	int i;
+
+	load(s, solve_holes, AT_FDCWD, files[0], files[0], 0);
+	for (i = 1; i < nfiles; i++)
+		load(s, load_job, AT_FDCWD, files[i], files[i], 0);
+	if (a->state != NULL)
+		load(s, solve_state, AT_FDCWD, a->state, a->state, 0);
+	if (a->policy != NULL)
+		load(s, solve_policy, AT_FDCWD, a->policy, a->policy, 0);
+	solve_or_die(s, a);
+	if (a->mps != NULL) {
+		if ((mps = solve_mps(s, &a->o, &len, &d)) == NULL ||
+		    file_write_path(a->mps, mps, len, 0644, &d) < 0)
+			log_diag_fatal(&d);
+		free(mps);
+	}
+	finish(s, a, a->mps, &text, &len);
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
+		log_fatal(EX_IOERR, "unable to write the plan: %s",
+		    strerror(errno));
+	free(text);
+	return 0;
+}
+
+/* plans/TIME-HEX.mps: the holes' time, the XXH3 of the model's text. */
+static void
+write_mps(struct solve *s, const struct args *a, struct spool *sp,
+    char *path, size_t pathlen)
+{
+	char hex[HASH_TEXT_LEN], name[64];
+	struct diag d;
+	size_t len;
+	char *mps = solve_mps(s, &a->o, &len, &d);
+
+	if (mps == NULL)
+		log_diag_fatal(&d);
+	hash_format(hash_buf(mps, len), hex);
+	snprintf(name, sizeof name, "%lld-%s.mps", s->holes.time, hex + 5);
+	if (spool_write(sp, SPOOL_PLANS, name, mps, len, 0644, 0, &d) < 0)
+		log_diag_fatal(&d);
+	snprintf(path, pathlen, "plans/%s", name);
+	free(mps);
+}
+
+static int
+spooled(struct solve *s, const struct args *a)
+{
+	char mps[128], *text;
+	struct spool sp;
+	struct diag d;
+	size_t len;
+	int hfd;
+
+	if (spool_open(&sp, a->spool, 0, &d) < 0 ||
+	    (hfd = spool_dirfd(&sp, SPOOL_HOLES, &d)) < 0)
+		log_diag_fatal(&d);
+	load(s, solve_holes, hfd, "current.yaml", "holes/current.yaml", 0);
+	load_spool_jobs(s, &sp);
+	load(s, solve_state, sp.fd, "state.yaml", "state.yaml", 1);
+	if (a->policy != NULL)
+		load(s, solve_policy, AT_FDCWD, a->policy, a->policy, 0);
+	else
+		load(s, solve_policy, sp.fd, "policy.yaml", "policy.yaml", 1);
+	solve_or_die(s, a);
+	write_mps(s, a, &sp, mps, sizeof mps);
+	finish(s, a, mps, &text, &len);
+	if (spool_write(&sp, SPOOL_PLANS, "current.yaml", text, len, 0644, 0,
+	    &d) < 0)
+		log_diag_fatal(&d);
+	free(text);
+	spool_close(&sp);
+	return 0;
+}
+
+static void
+choose(const char *opt, const char *v, const char *a, const char *b,
+    int *out)
+{
+	if (strcmp(v, a) == 0)
+		*out = 0;
+	else if (strcmp(v, b) == 0)
+		*out = 1;
+	else
+		log_fatal(EX_USAGE, "%s must be %s or %s, not '%.64s'", opt, a,
+		    b, v);
+}
+
+static void
+options(int argc, char **argv, struct args *a)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "model", required_argument, NULL, 'M' },
+		{ "mps", required_argument, NULL, 'm' },
+		{ "policy", required_argument, NULL, 'P' },
+		{ "solver", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, v;
+
+	while ((c = getopt_long(argc, argv, "d:hs:T:t:V", longopts, NULL))
+	    != -1) {
+		switch (c) {
+		case 'd':
+			a->spool = optarg;
+			a->spool_mode = 1;
+			break;
+		case 'h':
+			usage(0);
+		case 'M':
+			choose("--model", optarg, "compact", "per-node", &v);
+			a->o.model = v ? SOLVE_PERNODE : SOLVE_COMPACT;
+			break;
+		case 'm':
+			a->mps = optarg;
+			break;
+		case 'P':
+			a->policy = optarg;
+			break;
+		case 'S':
+			choose("--solver", optarg, "cbc", "dp", &v);
+			a->o.solver = v ? SOLVE_DP : SOLVE_CBC;
+			break;
+		case 's':
+			a->state = optarg;
+			break;
+		case 'T':
+			a->o.tfwd = number("-T", optarg, 0, 1e6);
+			break;
+		case 't':
+			a->o.seconds = number("-t", optarg, 0.001, 1e6);
+			break;
+		case 'V':
+			printf("bf-solve %s\n", BF_VERSION);
+			exit(0);
+		default:
+			usage(EX_USAGE);
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct args a = { .o = SOLVE_OPTS_DEFAULT };
+	struct solve s;
+	int rc;
+
+	log_init(argv[0]);
+	a.spool = spool_default();
+	options(argc, argv, &a);
+	if (optind == argc)
+		a.spool_mode = 1;
+	if (a.spool_mode && (optind != argc || a.state || a.mps))
+		usage(EX_USAGE);
+	if (!a.spool_mode && argc - optind < 1)
+		usage(EX_USAGE);
+	if (a.o.solver == SOLVE_DP && a.o.model == SOLVE_PERNODE)
+		log_fatal(EX_USAGE, "--solver dp solves the compact model only");
+	solve_init(&s);
+	rc = a.spool_mode ? spooled(&s, &a) : filter(&s, &a, argv + optind,
+	    argc - optind);
+	solve_free(&s);
+	return rc;
+}

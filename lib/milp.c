@@ -1,0 +1,431 @@
+/*
+ * NAME
+ *	milp - a mixed-integer linear program: build, write as MPS, solve by CBC
+ * DESCRIPTION
+ *	See milp.h.  The coefficient triplets are put in column order once,
+ *	by a counting sort, for both the MPS text and CBC's column-major
+ *	matrix, so that the two can never describe different models.
+ */
+#include <errno.h>
+#include <float.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <coin/Cbc_C_Interface.h>
+
+#include "fmt.h"
+#include "milp.h"
+
+void
+milp_init(struct milp *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+milp_free(struct milp *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncols; i++)
+		free(m->colname[i]);
+	for (i = 0; i < m->nrows; i++)
+		free(m->rowname[i]);
+	free(m->colname);
+	free(m->obj);
+	free(m->lb);
+	free(m->ub);
+	free(m->isint);
+	free(m->rowname);
+	free(m->sense);
+	free(m->rhs);
+	free(m->trow);
+	free(m->tcol);
+	free(m->tval);
+	milp_init(m);
+}
+
+/* Grow *p to cap elements of size sz; 0 or -1. */
+static int
+grow(void *pp, size_t cap, size_t sz)
+{
+	void **p = pp;
+	void *n = realloc(*p, cap * sz);
+
+	if (n == NULL)
+		return -1;
+	*p = n;
+	return 0;
+}
+
+static char *
+vname(const char *fmt, va_list ap)
+{
+	char buf[128];
+
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	return strdup(buf);
+}
+
+static int
+reserve_cols(struct milp *m)
+{
+	size_t cap;
+
+	if (m->ncols < m->colcap)
+		return 0;
+	cap = m->colcap ? 2 * m->colcap : 256;
+	if (grow(&m->colname, cap, sizeof *m->colname) < 0 ||
+	    grow(&m->obj, cap, sizeof *m->obj) < 0 ||
+	    grow(&m->lb, cap, sizeof *m->lb) < 0 ||
+	    grow(&m->ub, cap, sizeof *m->ub) < 0 ||
+	    grow(&m->isint, cap, sizeof *m->isint) < 0)
+		return -1;
+	m->colcap = cap;
+	return 0;
+}
+
+int
+milp_col(struct milp *m, double obj, double lb, double ub, int isint,
+    const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	if (m->oom || reserve_cols(m) < 0)
+		return m->oom = 1, -1;
+	va_start(ap, fmt);
+	name = vname(fmt, ap);
+	va_end(ap);
+	if (name == NULL)
+		return m->oom = 1, -1;
+	m->colname[m->ncols] = name;
+	m->obj[m->ncols] = obj;
+	m->lb[m->ncols] = lb;
+	m->ub[m->ncols] = ub;
+	m->isint[m->ncols] = (unsigned char)(isint != 0);
+	return (int)m->ncols++;
+}
+
+int
+milp_row(struct milp *m, char sense, double rhs, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	if (m->oom)
+		return -1;
+	if (m->nrows == m->rowcap) {
+		size_t cap = m->rowcap ? 2 * m->rowcap : 256;
+		if (grow(&m->rowname, cap, sizeof *m->rowname) < 0 ||
+		    grow(&m->sense, cap, sizeof *m->sense) < 0 ||
+		    grow(&m->rhs, cap, sizeof *m->rhs) < 0)
+			return m->oom = 1, -1;
+		m->rowcap = cap;
+	}
+	va_start(ap, fmt);
+	name = vname(fmt, ap);
+	va_end(ap);
+	if (name == NULL)
+		return m->oom = 1, -1;
+	m->rowname[m->nrows] = name;
+	m->sense[m->nrows] = sense;
+	m->rhs[m->nrows] = rhs;
+	return (int)m->nrows++;
+}
+
+int
+milp_coef(struct milp *m, int row, int col, double v)
+{
+	if (m->oom || row < 0 || col < 0)
+		return m->oom = 1, -1;
+	if (m->nz == m->nzcap) {
+		size_t cap = m->nzcap ? 2 * m->nzcap : 1024;
+		if (grow(&m->trow, cap, sizeof *m->trow) < 0 ||
+		    grow(&m->tcol, cap, sizeof *m->tcol) < 0 ||
+		    grow(&m->tval, cap, sizeof *m->tval) < 0)
+			return m->oom = 1, -1;
+		m->nzcap = cap;
+	}
+	m->trow[m->nz] = row;
+	m->tcol[m->nz] = col;
+	m->tval[m->nz] = v;
+	m->nz++;
+	return 0;
+}
+
+/*
+ * Column-major matrix: start[ncols + 1], and for each entry its row and
+ * value.  Within a column, entries keep the order they were added in.
+ */
+struct csc {
+	CoinBigIndex *start;
+	int *row;
+	double *val;
+};
+
+static void
+csc_free(struct csc *c)
+{
+	free(c->start);
+	free(c->row);
+	free(c->val);
+}
+
+static int
+csc_build(const struct milp *m, struct csc *c)
+{
+	size_t i, *next;
+
+	c->start = calloc(m->ncols + 1, sizeof *c->start);
+	c->row = malloc((m->nz + 1) * sizeof *c->row);
+	c->val = malloc((m->nz + 1) * sizeof *c->val);
+	next = calloc(m->ncols + 1, sizeof *next);
+	if (c->start == NULL || c->row == NULL || c->val == NULL ||
+	    next == NULL) {
+		free(next);
+		csc_free(c);
+		return -1;
+	}
+	for (i = 0; i < m->nz; i++)
+		next[m->tcol[i] + 1]++;
+	for (i = 0; i < m->ncols; i++)
+		next[i + 1] += next[i];
+	for (i = 0; i <= m->ncols; i++)
+		c->start[i] = (CoinBigIndex)next[i];
+	for (i = 0; i < m->nz; i++) {
+		size_t at = next[m->tcol[i]]++;
+		c->row[at] = m->trow[i];
+		c->val[at] = m->tval[i];
+	}
+	free(next);
+	return 0;
+}
+
+static void
+mps_rows(FILE *fp, const struct milp *m)
+{
+	size_t i;
+
+	fputs("ROWS\n N obj\n", fp);
+	for (i = 0; i < m->nrows; i++)
+		fprintf(fp, " %c %s\n", m->sense[i], m->rowname[i]);
+}
+
+static void
+mps_columns(FILE *fp, const struct milp *m, const struct csc *c)
+{
+	char num[FMT_DOUBLE_LEN];
+	int inint = 0;
+	size_t j;
+	CoinBigIndex e;
+
+	fputs("COLUMNS\n", fp);
+	for (j = 0; j < m->ncols; j++) {
+		if (m->isint[j] != inint) {
+			fprintf(fp, " MARKER 'MARKER' '%s'\n",
+			    m->isint[j] ? "INTORG" : "INTEND");
+			inint = m->isint[j];
+		}
+		/* A column needs one entry to exist, even a zero one. */
+		if (m->obj[j] != 0 || c->start[j] == c->start[j + 1])
+			fprintf(fp, " %s obj %s\n", m->colname[j],
+			    fmt_double(m->obj[j], num));
+		for (e = c->start[j]; e < c->start[j + 1]; e++)
+			fprintf(fp, " %s %s %s\n", m->colname[j],
+			    m->rowname[c->row[e]], fmt_double(c->val[e], num));
+	}
+	if (inint)
+		fputs(" MARKER 'MARKER' 'INTEND'\n", fp);
+}
+
+static void
+mps_rhs_bounds(FILE *fp, const struct milp *m)
+{
+	char num[FMT_DOUBLE_LEN];
+	size_t i;
+
+	fputs("RHS\n", fp);
+	for (i = 0; i < m->nrows; i++)
+		if (m->rhs[i] != 0)
+			fprintf(fp, " rhs %s %s\n", m->rowname[i],
+			    fmt_double(m->rhs[i], num));
+	fputs("BOUNDS\n", fp);
+	for (i = 0; i < m->ncols; i++) {
+		if (m->isint[i] && m->lb[i] == 0 && m->ub[i] == 1) {
+			fprintf(fp, " BV bnd %s\n", m->colname[i]);
+			continue;
+		}
+		if (m->lb[i] != 0)
+			fprintf(fp, " LO bnd %s %s\n", m->colname[i],
+			    fmt_double(m->lb[i], num));
+		if (m->ub[i] < DBL_MAX)
+			fprintf(fp, " UP bnd %s %s\n", m->colname[i],
+			    fmt_double(m->ub[i], num));
+	}
+	fputs("ENDATA\n", fp);
+}
+
+/* Lines starting with '*' are comments in MPS: who is who, for people. */
+static void
+write_comment(FILE *fp, const char *comment)
+{
+	const char *p = comment, *nl;
+
+	while (p != NULL && *p != '\0') {
+		nl = strchr(p, '\n');
+		fprintf(fp, "* %.*s\n", nl ? (int)(nl - p) : (int)strlen(p), p);
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+char *
+milp_mps(const struct milp *m, const char *name, const char *comment,
+    size_t *len)
+{
+	struct csc c;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return NULL;
+	fp = open_memstream(&buf, &size);
+	if (fp == NULL) {
+		csc_free(&c);
+		return NULL;
+	}
+	write_comment(fp, comment);
+	fprintf(fp, "NAME %s\n", name);
+	mps_rows(fp, m);
+	mps_columns(fp, m, &c);
+	mps_rhs_bounds(fp, m);
+	csc_free(&c);
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return NULL;
+	}
+	*len = size;
+	return buf;
+}
+
+static void
+row_bounds(const struct milp *m, double *lo, double *hi)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++) {
+		lo[i] = m->sense[i] == 'L' ? -DBL_MAX : m->rhs[i];
+		hi[i] = m->sense[i] == 'G' ? DBL_MAX : m->rhs[i];
+	}
+}
+
+static Cbc_Model *
+cbc_load(const struct milp *m, const struct csc *c, double *lo, double *hi)
+{
+	Cbc_Model *cbc = Cbc_newModel();
+	size_t i;
+
+	if (cbc == NULL)
+		return NULL;
+	Cbc_setLogLevel(cbc, 0);
+	row_bounds(m, lo, hi);
+	Cbc_loadProblem(cbc, (int)m->ncols, (int)m->nrows, c->start, c->row,
+	    c->val, m->lb, m->ub, m->obj, lo, hi);
+	for (i = 0; i < m->ncols; i++) {
+		Cbc_setColName(cbc, (int)i, m->colname[i]);
+		if (m->isint[i])
+			Cbc_setInteger(cbc, (int)i);
+	}
+	for (i = 0; i < m->nrows; i++)
+		Cbc_setRowName(cbc, (int)i, m->rowname[i]);
+	return cbc;
+}
+
+static enum milp_status
+cbc_outcome(Cbc_Model *cbc, double *x, size_t n)
+{
+	const double *sol;
+
+	sol = Cbc_bestSolution(cbc);
+	/* Stopped early, CBC may call a model infeasible that is not. */
+	if (sol == NULL && Cbc_isSecondsLimitReached(cbc))
+		return MILP_STOPPED_NONE;
+	if (Cbc_isProvenInfeasible(cbc))
+		return MILP_INFEASIBLE;
+	if (sol == NULL)
+		return MILP_FAILED;
+	memcpy(x, sol, n * sizeof *x);
+	if (Cbc_isProvenOptimal(cbc))
+		return MILP_OPTIMAL;
+	return Cbc_isSecondsLimitReached(cbc) ? MILP_STOPPED : MILP_FAILED;
+}
+
+/* The MIP start names only the columns that are not zero. */
+static void
+cbc_start(Cbc_Model *cbc, const double *start, size_t n, int *idx,
+    double *val)
+{
+	int k = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (start[i] != 0) {
+			idx[k] = (int)i;
+			val[k++] = start[i];
+		}
+	Cbc_setMIPStartI(cbc, k, idx, val);
+}
+
+int
+milp_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	struct csc c;
+	Cbc_Model *cbc;
+	double *lo, *hi, *val;
+	int *idx;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	lo = malloc((m->nrows + 1) * sizeof *lo);
+	hi = malloc((m->nrows + 1) * sizeof *hi);
+	idx = malloc((m->ncols + 1) * sizeof *idx);
+	val = malloc((m->ncols + 1) * sizeof *val);
+	cbc = lo && hi && idx && val ? cbc_load(m, &c, lo, hi) : NULL;
+	if (cbc == NULL) {
+		free(lo), free(hi), free(idx), free(val);
+		csc_free(&c);
+		return diag_set(d, EX_UNAVAILABLE, "unable to set up CBC");
+	}
+	Cbc_setMaximumSeconds(cbc, seconds);
+	Cbc_setAllowableFractionGap(cbc, 0);
+	Cbc_setAllowableGap(cbc, 0);
+	if (start != NULL)
+		cbc_start(cbc, start, m->ncols, idx, val);
+	Cbc_solve(cbc);
+	*status = cbc_outcome(cbc, x, m->ncols);
+	Cbc_deleteModel(cbc);
+	free(lo), free(hi), free(idx), free(val);
+	csc_free(&c);
+	return 0;
+}
+
+const char *
+milp_status_name(enum milp_status s)
+{
+	switch (s) {
+	case MILP_OPTIMAL:
+		return "optimal";
+	case MILP_STOPPED:
+		return "stopped: time limit";
+	case MILP_STOPPED_NONE:
+		return "stopped: time limit, no solution";
+	case MILP_INFEASIBLE:
+		return "infeasible";
+	default:
+		return "failed";
+	}
+}

@@ -1,0 +1,79 @@
+/*
+ * NAME
+ *	milp - a mixed-integer linear program: build, write as MPS, solve by CBC
+ * SYNOPSIS
+ *	struct milp m;
+ *	milp_init(&m);
+ *	int y = milp_col(&m, -12.5, 0, 1, 1, "y_%zu_%ld", j, k);
+ *	int r = milp_row(&m, 'E', 1, "one_%zu", j);
+ *	milp_coef(&m, r, y, 1);
+ *	char *text = milp_mps(&m, "bfsolve", "y_0 is resnet18", &len);
+ *	milp_solve(&m, 10.0, start, x, &status, &d);
+ *	milp_free(&m);
+ * DESCRIPTION
+ *	A minimisation with named columns (bounds, integrality) and named
+ *	rows (sense 'E', 'L' or 'G' against a right-hand side), held as
+ *	coefficient triplets.  Every name is made by the caller, so CBC never
+ *	meets a NULL name.
+ *
+ *	milp_mps() writes free-format MPS text, after comment lines ("* ")
+ *	taken from comment (may be NULL), from these arrays, one
+ *	coefficient per line in column order, numbers by fmt_double(): the
+ *	same model gives the same bytes, and the cbc program reads it back
+ *	(a minimisation, since MPS does not keep the sense).  Integer columns
+ *	stand between INTORG/INTEND markers; binaries have BV bounds.
+ *
+ *	milp_solve() loads the same arrays into CBC through Cbc_loadProblem()
+ *	rather than re-reading the MPS (Cbc_readMps aborts the process on bad
+ *	input), with the log off, default threads, the time limit, and start
+ *	as a MIP start when not NULL.  On return x holds the best solution
+ *	known, if any, and status says how the search ended.
+ * DIAGNOSTICS
+ *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
+ *	later calls keep failing).  milp_solve() returns -1 with d set (69)
+ *	when CBC cannot be used.
+ */
+#ifndef BF_MILP_H
+#define BF_MILP_H
+
+#include <stddef.h>
+
+#include "log.h"
+
+enum milp_status {
+	MILP_OPTIMAL,		/* proven optimal */
+	MILP_STOPPED,		/* time limit, x is the best known */
+	MILP_STOPPED_NONE,	/* time limit, no solution known */
+	MILP_INFEASIBLE,
+	MILP_FAILED		/* abandoned or unbounded */
+};
+
+struct milp {
+	size_t ncols, colcap;
+	char **colname;
+	double *obj, *lb, *ub;
+	unsigned char *isint;
+	size_t nrows, rowcap;
+	char **rowname;
+	char *sense;
+	double *rhs;
+	size_t nz, nzcap;
+	int *trow, *tcol;
+	double *tval;
+	int oom;
+};
+
+void milp_init(struct milp *m);
+void milp_free(struct milp *m);
+int milp_col(struct milp *m, double obj, double lb, double ub, int isint,
+    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+int milp_row(struct milp *m, char sense, double rhs, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int milp_coef(struct milp *m, int row, int col, double v);
+char *milp_mps(const struct milp *m, const char *name, const char *comment,
+    size_t *len);
+int milp_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d);
+const char *milp_status_name(enum milp_status s);
+
+#endif

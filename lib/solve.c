@@ -1,0 +1,890 @@
+/*
+ * NAME
+ *	solve - from holes, jobs, state and policy to a plan
+ * DESCRIPTION
+ *	See solve.h and bf-solve(1).  Everything lives in struct solve, so
+ *	that a caller may hold several at once.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "curve.h"
+#include "fmt.h"
+#include "dp.h"
+#include "pernode.h"
+#include "solve.h"
+
+void
+solve_init(struct solve *s)
+{
+	memset(s, 0, sizeof *s);
+	holes_init(&s->holes);
+	state_init(&s->state);
+	policy_init(&s->policy);
+	milp_init(&s->model);
+}
+
+static void
+job_release(struct solve_job *j)
+{
+	job_free(&j->job);
+	free(j->label);
+	hostlist_free(&j->held);
+	free(j->k);
+	free(j->grow);
+	free(j->value);
+}
+
+void
+solve_free(struct solve *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->njobs; i++)
+		job_release(&s->jobs[i]);
+	free(s->jobs);
+	holes_free(&s->holes);
+	state_free(&s->state);
+	policy_free(&s->policy);
+	milp_free(&s->model);
+	free(s->holes_label);
+	free(s->state_label);
+	free(s->holder);
+	solve_init(s);
+}
+
+int
+solve_holes(struct solve *s, const char *label, const char *buf, size_t len,
+    struct diag *d)
+{
+	if (holes_parse(&s->holes, label, buf, len, d) < 0)
+		return -1;
+	hash_format(hash_buf(buf, len), s->dig_holes);
+	if ((s->holes_label = strdup(label)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", label);
+	s->have_holes = 1;
+	return 0;
+}
+
+int
+solve_job(struct solve *s, const char *label, const char *buf, size_t len,
+    int flags, struct diag *d)
+{
+	struct solve_job *j;
+
+	if (s->njobs == s->jobcap) {
+		size_t cap = s->jobcap ? 2 * s->jobcap : 16;
+		j = realloc(s->jobs, cap * sizeof *j);
+		if (j == NULL)
+			return diag_errno(d, ENOMEM, "%s", label);
+		s->jobs = j;
+		s->jobcap = cap;
+	}
+	j = &s->jobs[s->njobs];
+	memset(j, 0, sizeof *j);
+	hostlist_init(&j->held);
+	if (job_parse(&j->job, label, buf, len, flags, d) < 0)
+		return -1;
+	if ((j->label = strdup(label)) == NULL) {
+		job_free(&j->job);
+		return diag_errno(d, ENOMEM, "%s", label);
+	}
+	j->digest = hash_buf(buf, len);
+	s->njobs++;
+	return 0;
+}
+
+int
+solve_state(struct solve *s, const char *label, const char *buf, size_t len,
+    struct diag *d)
+{
+	if (state_parse(&s->state, label, buf, len, d) < 0)
+		return -1;
+	hash_format(hash_buf(buf, len), s->dig_state);
+	if ((s->state_label = strdup(label)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", label);
+	s->have_state = 1;
+	return 0;
+}
+
+int
+solve_policy(struct solve *s, const char *label, const char *buf, size_t len,
+    struct diag *d)
+{
+	if (policy_parse(&s->policy, label, buf, len, d) < 0)
+		return -1;
+	hash_format(hash_buf(buf, len), s->dig_policy);
+	s->have_policy = 1;
+	s->policy_rows = policy_constrains(&s->policy);
+	return 0;
+}
+
+static int
+job_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct solve_job *)a)->job.name,
+	    ((const struct solve_job *)b)->job.name);
+}
+
+/*
+ * The jobs digest: XXH3-64 of the lines "NAME xxh3:HEX\n", one per job in
+ * name order, HEX the XXH3-64 of that job file's bytes.
+ */
+static int
+digest_jobs(struct solve *s, struct diag *d)
+{
+	char *buf = NULL, text[HASH_TEXT_LEN];
+	size_t size = 0, i;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (fp == NULL)
+		return diag_errno(d, ENOMEM, "jobs digest");
+	for (i = 0; i < s->njobs; i++) {
+		hash_format(s->jobs[i].digest, text);
+		fprintf(fp, "%s %s\n", s->jobs[i].job.name, text);
+	}
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return diag_errno(d, ENOMEM, "jobs digest");
+	}
+	hash_format(hash_buf(buf, size), s->dig_jobs);
+	free(buf);
+	return 0;
+}
+
+static int
+check_names(struct solve *s, struct diag *d)
+{
+	size_t i;
+
+	if (s->njobs > 1)	/* qsort() wants a pointer even for nothing */
+		qsort(s->jobs, s->njobs, sizeof *s->jobs, job_cmp);
+	for (i = 1; i < s->njobs; i++)
+		if (strcmp(s->jobs[i - 1].job.name, s->jobs[i].job.name) == 0)
+			return diag_set(d, EX_DATAERR, "%s:%zu: job name '%s' "
+			    "is also given by %s", s->jobs[i].label,
+			    s->jobs[i].job.line, s->jobs[i].job.name,
+			    s->jobs[i - 1].label);
+	return 0;
+}
+
+static struct solve_job *
+find_job(struct solve *s, const char *name)
+{
+	struct solve_job key;
+
+	snprintf(key.job.name, sizeof key.job.name, "%s", name);
+	if (s->njobs == 0)
+		return NULL;
+	return bsearch(&key, s->jobs, s->njobs, sizeof *s->jobs, job_cmp);
+}
+
+/* C_J: the job's state hosts that are still in the holes file. */
+static int
+apply_state(struct solve *s, struct diag *d)
+{
+	size_t i, h;
+
+	for (i = 0; i < s->state.n; i++) {
+		const struct state_job *sj = &s->state.jobs[i];
+		struct solve_job *j = find_job(s, sj->name);
+		if (j == NULL)
+			return diag_set(d, EX_DATAERR, "%s:%zu: job %s in the "
+			    "state has no job file", s->state_label, sj->line,
+			    sj->name);
+		if ((long)sj->hosts.n > j->job.max_nodes)
+			return diag_set(d, EX_DATAERR, "%s:%zu: job %s holds "
+			    "%zu nodes, above its max_nodes %ld",
+			    s->state_label, sj->line, sj->name, sj->hosts.n,
+			    j->job.max_nodes);
+		j->state_line = sj->line;
+		j->stated = (long)sj->hosts.n;
+		for (h = 0; h < sj->hosts.n; h++) {
+			const struct holes_node *n = holes_find(&s->holes,
+			    sj->hosts.names[h]);
+			if (n == NULL)
+				continue;
+			if (hostlist_add(&j->held, n->name) < 0)
+				return diag_errno(d, ENOMEM, "state");
+			s->holder[n - s->holes.nodes] = (long)(j - s->jobs);
+		}
+		j->was = (long)j->held.n;
+	}
+	return 0;
+}
+
+static double
+job_weight(const struct solve *s, const struct solve_job *j)
+{
+	if (!s->have_policy)
+		return j->job.weight;
+	return j->job.weight * policy_weight(&s->policy, j->job.name,
+	    j->job.owner_uid);
+}
+
+static double
+rate(const struct solve_job *j, long k)
+{
+	return curve_rate(j->job.points, j->job.npoints, k);
+}
+
+/* Choices k in {0} and [min, reach], with growth and value. */
+static int
+make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
+    struct diag *d)
+{
+	long k, lo = j->job.min_nodes;
+	size_t n = 0;
+
+	j->weight = weight;
+	j->rate_now = j->was >= j->job.min_nodes ? rate(j, j->was) : 0;
+	j->cost_up = j->job.rescale_up * j->rate_now;
+	j->cost_down = j->job.rescale_down * j->rate_now;
+	j->reach = j->was + nfree < j->job.max_nodes ? j->was + nfree :
+	    j->job.max_nodes;
+	j->nchoice = 1 + (size_t)(j->reach >= lo ? j->reach - lo + 1 : 0);
+	j->k = malloc(j->nchoice * sizeof *j->k);
+	j->grow = malloc(j->nchoice * sizeof *j->grow);
+	j->value = malloc(j->nchoice * sizeof *j->value);
+	if (j->k == NULL || j->grow == NULL || j->value == NULL)
+		return diag_errno(d, ENOMEM, "%s", j->job.name);
+	for (k = 0; k <= j->reach; k = k == 0 ? lo : k + 1) {
+		double cost = k > j->was ? j->cost_up :
+		    k < j->was ? j->cost_down : 0;
+		j->k[n] = k;
+		j->grow[n] = k > j->was ? k - j->was : 0;
+		j->value[n] = weight * (tfwd * rate(j, k) - cost);
+		n++;
+		if (lo > j->reach)
+			break;
+	}
+	return 0;
+}
+
+int
+solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
+{
+	size_t i;
+	long held = 0;
+
+	if (!s->have_state)
+		hash_format(hash_buf("", 0), s->dig_state);
+	if (check_names(s, d) < 0 || digest_jobs(s, d) < 0)
+		return -1;
+	s->holder = malloc((s->holes.n + 1) * sizeof *s->holder);
+	if (s->holder == NULL)
+		return diag_errno(d, ENOMEM, "holes");
+	for (i = 0; i < s->holes.n; i++)
+		s->holder[i] = -1;
+	if (apply_state(s, d) < 0)
+		return -1;
+	for (i = 0; i < s->njobs; i++)
+		held += s->jobs[i].was;
+	s->nfree = (long)s->holes.n - held;
+	for (i = 0; i < s->njobs; i++)
+		if (make_choices(&s->jobs[i], s->nfree, o->tfwd,
+		    job_weight(s, &s->jobs[i]), d) < 0)
+			return -1;
+	return 0;
+}
+
+/* Sum of k y_J_K over the jobs that match, in one row. */
+static void
+add_counts(struct solve *s, int row, size_t j)
+{
+	const struct solve_job *jb = &s->jobs[j];
+	size_t c;
+
+	for (c = 0; c < jb->nchoice; c++)
+		if (jb->k[c] != 0)
+			milp_coef(&s->model, row, jb->col0 + (int)c,
+			    (double)jb->k[c]);
+}
+
+/* user_UID: the nodes of one user's jobs <= its max_nodes. */
+static void
+user_rows(struct solve *s)
+{
+	size_t u, j;
+
+	for (u = 0; u < s->policy.nusers; u++) {
+		const struct policy_user *pu = &s->policy.users[u];
+		int row = -1;
+		if (pu->max_nodes < 0)
+			continue;
+		for (j = 0; j < s->njobs; j++) {
+			if (s->jobs[j].job.owner_uid != pu->uid)
+				continue;
+			if (row < 0)
+				row = milp_row(&s->model, 'L',
+				    (double)pu->max_nodes, "user_%lld",
+				    pu->uid);
+			add_counts(s, row, j);
+		}
+	}
+}
+
+static int
+in_group(const struct policy_group *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->njobs; i++)
+		if (strcmp(g->jobs[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * group_G: the nodes of the group's jobs that are present >= its
+ * min_nodes, lowered to what those jobs could reach at most, so that a
+ * group asking for more than its jobs can use does not make the model
+ * infeasible.
+ */
+static void
+group_rows(struct solve *s)
+{
+	size_t g, j;
+
+	for (g = 0; g < s->policy.ngroups; g++) {
+		const struct policy_group *pg = &s->policy.groups[g];
+		long reach = 0, want;
+		int row;
+		for (j = 0; j < s->njobs; j++)
+			if (in_group(pg, s->jobs[j].job.name) &&
+			    s->jobs[j].reach >= s->jobs[j].job.min_nodes)
+				reach += s->jobs[j].reach;
+		want = pg->min_nodes < reach ? pg->min_nodes : reach;
+		if (want <= 0)
+			continue;
+		row = milp_row(&s->model, 'G', (double)want, "group_%zu", g);
+		for (j = 0; j < s->njobs; j++)
+			if (in_group(pg, s->jobs[j].job.name))
+				add_counts(s, row, j);
+	}
+}
+
+/*
+ * rescale: how many jobs change their node count <= max_rescales.  A job
+ * that cannot keep its count (it lost nodes and fell below min_nodes)
+ * must change, and is not counted.
+ */
+static void
+rescale_row(struct solve *s)
+{
+	size_t j, c;
+	int row;
+
+	if (s->policy.max_rescales < 0)
+		return;
+	row = milp_row(&s->model, 'L', (double)s->policy.max_rescales,
+	    "rescale");
+	for (j = 0; j < s->njobs; j++) {
+		const struct solve_job *jb = &s->jobs[j];
+		if (jb->was > 0 && jb->was < jb->job.min_nodes)
+			continue;
+		for (c = 0; c < jb->nchoice; c++)
+			if (jb->k[c] != jb->was)
+				milp_coef(&s->model, row, jb->col0 + (int)c, 1);
+	}
+}
+
+static int
+build_compact(struct solve *s)
+{
+	struct milp *m = &s->model;
+	int grow = milp_row(m, 'L', (double)s->nfree, "grow");
+	size_t j, c;
+
+	for (j = 0; j < s->njobs; j++) {
+		struct solve_job *jb = &s->jobs[j];
+		int one = milp_row(m, 'E', 1, "one_%zu", j);
+		for (c = 0; c < jb->nchoice; c++) {
+			int y = milp_col(m, -jb->value[c], 0, 1, 1, "y_%zu_%ld",
+			    j, jb->k[c]);
+			if (c == 0)
+				jb->col0 = y;
+			milp_coef(m, one, y, 1);
+			if (jb->grow[c] > 0)
+				milp_coef(m, grow, y, (double)jb->grow[c]);
+		}
+	}
+	if (s->have_policy) {
+		user_rows(s);
+		group_rows(s);
+		rescale_row(s);
+	}
+	return m->oom ? -1 : 0;
+}
+
+static int
+build_pernode(struct solve *s, const struct solve_opts *o)
+{
+	struct pernode_job *pj = calloc(s->njobs + 1, sizeof *pj);
+	size_t j;
+	int rc;
+
+	if (pj == NULL)
+		return -1;
+	for (j = 0; j < s->njobs; j++) {
+		const struct solve_job *jb = &s->jobs[j];
+		pj[j].min = jb->job.min_nodes;
+		pj[j].max = jb->job.max_nodes;
+		pj[j].held = jb->was;
+		pj[j].weight = jb->weight;
+		pj[j].cost_up = jb->cost_up;
+		pj[j].cost_down = jb->cost_down;
+		pj[j].points = jb->job.points;
+		pj[j].npoints = jb->job.npoints;
+	}
+	rc = pernode_build(&s->model, pj, s->njobs, s->holes.n, s->holder,
+	    o->tfwd);
+	free(pj);
+	return rc;
+}
+
+static int
+build(struct solve *s, const struct solve_opts *o, struct diag *d)
+{
+	int rc;
+
+	if (s->built)
+		return 0;
+	if (o->model == SOLVE_PERNODE && s->policy_rows)
+		return diag_set(d, EX_USAGE, "the per-node model does not "
+		    "take a policy's caps, shares or rescale limit");
+	rc = o->model == SOLVE_PERNODE ? build_pernode(s, o) :
+	    build_compact(s);
+	if (rc < 0)
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	s->built = 1;
+	return 0;
+}
+
+/* Who J is, in the MPS comments, for people reading the model. */
+static char *
+mps_comment(const struct solve *s, const struct solve_opts *o)
+{
+	char *buf = NULL, num[FMT_DOUBLE_LEN];
+	size_t size = 0, j;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (fp == NULL)
+		return NULL;
+	fprintf(fp, "bf-solve %s model, minimise -(sum_J w_J (tfwd r_J(n_J) "
+	    "- cost_J)), tfwd %s\n", o->model == SOLVE_PERNODE ?
+	    "per-node" : "compact", fmt_double(o->tfwd, num));
+	fprintf(fp, "holes %s jobs %s state %s\n", s->dig_holes, s->dig_jobs,
+	    s->dig_state);
+	fprintf(fp, "%zu nodes, %ld free\n", s->holes.n, s->nfree);
+	for (j = 0; j < s->njobs; j++)
+		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
+		    s->jobs[j].was);
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+char *
+solve_mps(struct solve *s, const struct solve_opts *o, size_t *len,
+    struct diag *d)
+{
+	char *comment, *text;
+
+	if (build(s, o, d) < 0)
+		return NULL;
+	comment = mps_comment(s, o);
+	text = comment ? milp_mps(&s->model, "bfsolve", comment, len) : NULL;
+	free(comment);
+	if (text == NULL)
+		diag_errno(d, ENOMEM, "unable to write the model");
+	return text;
+}
+
+static double
+total(const struct solve *s)
+{
+	double sum = 0;
+	size_t j;
+
+	for (j = 0; j < s->njobs; j++)
+		sum += s->jobs[j].value[s->jobs[j].pick];
+	return sum;
+}
+
+static size_t
+choice_of(const struct solve_job *j, long k)
+{
+	size_t c;
+
+	for (c = 0; c < j->nchoice; c++)
+		if (j->k[c] == k)
+			return c;
+	return 0;
+}
+
+/* The current allocation, as far as it is still allowed. */
+static void
+keep_current(struct solve *s)
+{
+	size_t j;
+
+	for (j = 0; j < s->njobs; j++)
+		s->jobs[j].pick = choice_of(&s->jobs[j], s->jobs[j].was);
+}
+
+static int
+run_dp(struct solve *s, struct diag *d)
+{
+	struct dp_job *dj = calloc(s->njobs + 1, sizeof *dj);
+	size_t *pick = calloc(s->njobs + 1, sizeof *pick), j;
+	double best;
+	int rc;
+
+	if (dj == NULL || pick == NULL) {
+		free(dj), free(pick);
+		return diag_errno(d, ENOMEM, "dp");
+	}
+	for (j = 0; j < s->njobs; j++) {
+		dj[j].n = s->jobs[j].nchoice;
+		dj[j].grow = s->jobs[j].grow;
+		dj[j].value = s->jobs[j].value;
+	}
+	rc = dp_solve(dj, s->njobs, s->nfree, pick, &best, d);
+	for (j = 0; rc == 0 && j < s->njobs; j++)
+		s->jobs[j].pick = pick[j];
+	free(dj), free(pick);
+	return rc;
+}
+
+static void
+picks_from(struct solve *s, const struct solve_opts *o, const double *x)
+{
+	long *counts;
+	size_t j, c;
+
+	if (o->model == SOLVE_COMPACT) {
+		for (j = 0; j < s->njobs; j++)
+			for (c = 0; c < s->jobs[j].nchoice; c++)
+				if (x[s->jobs[j].col0 + (int)c] > 0.5)
+					s->jobs[j].pick = c;
+		return;
+	}
+	if ((counts = calloc(s->njobs + 1, sizeof *counts)) == NULL)
+		return;
+	pernode_counts(x, s->njobs, s->holes.n, counts);
+	for (j = 0; j < s->njobs; j++)
+		s->jobs[j].pick = choice_of(&s->jobs[j], counts[j]);
+	free(counts);
+}
+
+/* The DP's answer as a MIP start: its y columns at 1. */
+static double *
+dp_start(struct solve *s, const struct solve_opts *o, struct diag *d)
+{
+	double *start;
+	size_t j;
+
+	if (o->model != SOLVE_COMPACT || o->no_start || s->policy_rows)
+		return NULL;
+	if (run_dp(s, d) < 0)
+		return NULL;
+	if ((start = calloc(s->model.ncols + 1, sizeof *start)) == NULL)
+		return NULL;
+	for (j = 0; j < s->njobs; j++)
+		start[s->jobs[j].col0 + (int)s->jobs[j].pick] = 1;
+	return start;
+}
+
+static int
+run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
+{
+	enum milp_status st;
+	double *x, *start;
+	int rc;
+
+	if (build(s, o, d) < 0)
+		return -1;
+	if (s->njobs == 0) {	/* CBC reports an empty model as failed */
+		snprintf(s->status, sizeof s->status, "optimal");
+		return 0;
+	}
+	d->code = 0;
+	start = dp_start(s, o, d);
+	if (d->code != 0)
+		return -1;
+	if ((x = calloc(s->model.ncols + 1, sizeof *x)) == NULL) {
+		free(start);
+		return diag_errno(d, ENOMEM, "solution");
+	}
+	rc = milp_solve(&s->model, o->seconds, start, x, &st, d);
+	if (rc == 0 && (st == MILP_OPTIMAL || st == MILP_STOPPED))
+		picks_from(s, o, x);
+	else if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows)
+		rc = diag_set(d, EX_DATAERR, "%s: the policy's constraints "
+		    "cannot all be met", s->policy.file);
+	else if (rc == 0 && st == MILP_INFEASIBLE)
+		rc = diag_set(d, EX_SOFTWARE, "CBC finds the model infeasible");
+	else if (rc == 0 && start == NULL)
+		keep_current(s);
+	/* else: the picks are still the DP's, which was the start */
+	if (rc == 0)
+		snprintf(s->status, sizeof s->status, "%s%s",
+		    milp_status_name(st), st != MILP_STOPPED_NONE &&
+		    st != MILP_FAILED ? "" : start ? "; the start is kept" :
+		    "; the current allocation is kept");
+	free(start);
+	free(x);
+	return rc;
+}
+
+int
+solve_run(struct solve *s, const struct solve_opts *o, struct diag *d)
+{
+	struct timespec t0, t1;
+	int rc;
+
+	if (o->solver == SOLVE_DP && (o->model != SOLVE_COMPACT ||
+	    s->policy_rows))
+		return diag_set(d, EX_USAGE, "the dynamic program solves the "
+		    "compact model without a policy's caps, shares or rescale "
+		    "limit");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (o->solver == SOLVE_DP) {
+		rc = run_dp(s, d);
+		snprintf(s->status, sizeof s->status, "optimal");
+	} else {
+		rc = run_cbc(s, o, d);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	s->seconds = (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	s->objective = total(s);
+	return rc;
+}
+
+/* Unknown until (0) means no reclaim is expected: it lasts longest. */
+static long long
+lasts(const struct holes *h, size_t i)
+{
+	return h->nodes[i].until == 0 ? LLONG_MAX : h->nodes[i].until;
+}
+
+struct keyed {
+	long long key;
+	size_t idx;
+};
+
+static int
+keyed_cmp(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * Soonest reclaimed first, or with late_first the longest lasting
+ * first; node indices are in canonical name order, so ties go by name.
+ */
+static void
+sort_nodes(const struct holes *h, size_t *idx, size_t n, int late_first)
+{
+	struct keyed *k = malloc((n + 1) * sizeof *k);
+	size_t i;
+
+	if (k == NULL)
+		return;		/* index order: still deterministic */
+	for (i = 0; i < n; i++) {
+		long long l = lasts(h, idx[i]);
+		k[i].key = late_first ? (l == LLONG_MAX ? LLONG_MIN : -l) : l;
+		k[i].idx = idx[i];
+	}
+	qsort(k, n, sizeof *k, keyed_cmp);
+	for (i = 0; i < n; i++)
+		idx[i] = k[i].idx;
+	free(k);
+}
+
+/* A shrinking job gives back its soonest-reclaimed nodes. */
+static int
+release(const struct solve *s, long *own, size_t j, size_t *idx)
+{
+	long keep = s->jobs[j].k[s->jobs[j].pick];
+	size_t i, n = 0;
+
+	for (i = 0; i < s->holes.n; i++)
+		if (s->holder[i] == (long)j)
+			idx[n++] = i;
+	sort_nodes(&s->holes, idx, n, 0);
+	for (i = 0; i + (size_t)keep < n; i++)
+		own[idx[i]] = -1;
+	return 0;
+}
+
+static double
+grow_cost(const struct solve_job *j)
+{
+	return j->weight * j->cost_up;
+}
+
+/* Growing jobs, highest rescale cost first, then by name. */
+static void
+sort_growers(const struct solve *s, size_t *g, size_t n)
+{
+	size_t a, b;
+
+	for (a = 1; a < n; a++) {
+		size_t v = g[a];
+		for (b = a; b > 0; b--) {
+			double cb = grow_cost(&s->jobs[g[b - 1]]);
+			double cv = grow_cost(&s->jobs[v]);
+			if (cb > cv || (cb == cv && g[b - 1] < v))
+				break;
+			g[b] = g[b - 1];
+		}
+		g[b] = v;
+	}
+}
+
+static void
+hand_out(const struct solve *s, long *own, size_t *idx, size_t *g)
+{
+	size_t i, n = 0, ng = 0, next = 0;
+
+	for (i = 0; i < s->holes.n; i++)
+		if (s->holder[i] < 0)
+			idx[n++] = i;
+	sort_nodes(&s->holes, idx, n, 1);
+	for (i = 0; i < s->njobs; i++)
+		if (s->jobs[i].k[s->jobs[i].pick] > s->jobs[i].was)
+			g[ng++] = i;
+	sort_growers(s, g, ng);
+	for (i = 0; i < ng; i++) {
+		const struct solve_job *j = &s->jobs[g[i]];
+		long more = j->k[j->pick] - j->was;
+		while (more-- > 0 && next < n)
+			own[idx[next++]] = (long)g[i];
+	}
+}
+
+static char *
+hosts_of(const struct solve *s, const long *own, long who)
+{
+	struct hostlist hl;
+	char *text;
+	size_t i;
+
+	hostlist_init(&hl);
+	for (i = 0; i < s->holes.n; i++)
+		if (own[i] == who && hostlist_add(&hl, s->holes.nodes[i].name)
+		    < 0) {
+			hostlist_free(&hl);
+			return NULL;
+		}
+	text = hostlist_compress(&hl);
+	hostlist_free(&hl);
+	return text;
+}
+
+static char *
+note_of(const struct solve_job *j)
+{
+	char buf[512] = "";
+	size_t len = 0;
+
+	if (j->job.npoints == 0)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%sno scaling: provisional rate of %g sample/s per node "
+		    "until bf-profile measures it", len ? "; " : "",
+		    CURVE_PROVISIONAL_RATE);
+	if (j->stated > j->was && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%snodes taken back: %ld of %ld", len ? "; " : "",
+		    j->stated - j->was, j->stated);
+	if (j->job.min_nodes > j->reach && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%smin_nodes %ld is above the most it could get, %ld",
+		    len ? "; " : "", j->job.min_nodes, j->reach);
+	return len ? strdup(buf) : NULL;
+}
+
+static void
+plan_head(const struct solve *s, const struct solve_opts *o,
+    const char *mps, struct plan *p)
+{
+	p->time = s->holes.time;
+	memcpy(p->holes, s->dig_holes, sizeof p->holes);
+	memcpy(p->jobs_digest, s->dig_jobs, sizeof p->jobs_digest);
+	memcpy(p->state, s->dig_state, sizeof p->state);
+	if (s->have_policy)
+		memcpy(p->policy, s->dig_policy, sizeof p->policy);
+	snprintf(p->solver, sizeof p->solver, "%s",
+	    o->solver == SOLVE_DP ? "dp" : "cbc");
+	snprintf(p->model, sizeof p->model, "%s",
+	    o->model == SOLVE_PERNODE ? "per-node" : "compact");
+	snprintf(p->status, sizeof p->status, "%s", s->status);
+	snprintf(p->mps, sizeof p->mps, "%s", mps ? mps : "");
+	p->objective = s->objective;
+	p->seconds = s->seconds;
+	p->tfwd = o->tfwd;
+}
+
+static int
+plan_jobs(const struct solve *s, const long *own, struct plan *p)
+{
+	size_t j;
+
+	if ((p->jobs = calloc(s->njobs + 1, sizeof *p->jobs)) == NULL)
+		return -1;
+	for (j = 0; j < s->njobs; j++) {
+		const struct solve_job *sj = &s->jobs[j];
+		struct plan_job *pj = &p->jobs[j];
+		p->njobs++;
+		snprintf(pj->name, sizeof pj->name, "%s", sj->job.name);
+		pj->nodes = sj->k[sj->pick];
+		pj->was = sj->was;
+		pj->note = note_of(sj);
+		if (pj->nodes > 0 && (pj->hosts = hosts_of(s, own,
+		    (long)j)) == NULL)
+			return -1;
+	}
+	return (p->free = hosts_of(s, own, -1)) == NULL ? -1 : 0;
+}
+
+int
+solve_plan(const struct solve *s, const struct solve_opts *o,
+    const char *mps, struct plan *p, struct diag *d)
+{
+	size_t n = s->holes.n + 1, j;
+	long *own = malloc(n * sizeof *own);
+	size_t *idx = malloc(n * sizeof *idx);
+	size_t *g = malloc((s->njobs + 1) * sizeof *g);
+	int rc = -1;
+
+	plan_init(p);
+	if (own != NULL && idx != NULL && g != NULL) {
+		if (s->holes.n > 0)
+			memcpy(own, s->holder, s->holes.n * sizeof *own);
+		for (j = 0; j < s->njobs; j++)
+			if (s->jobs[j].k[s->jobs[j].pick] < s->jobs[j].was)
+				release(s, own, j, idx);
+		hand_out(s, own, idx, g);
+		plan_head(s, o, mps, p);
+		rc = plan_jobs(s, own, p);
+	}
+	free(own), free(idx), free(g);
+	if (rc < 0) {
+		plan_free(p);
+		return diag_errno(d, ENOMEM, "unable to make the plan");
+	}
+	return 0;
+}

@@ -1,0 +1,129 @@
+/*
+ * NAME
+ *	solve - from holes, jobs, state and policy to a plan
+ * SYNOPSIS
+ *	struct solve s;
+ *	struct solve_opts o = SOLVE_OPTS_DEFAULT;
+ *	solve_init(&s);
+ *	solve_holes(&s, "holes.yaml", buf, len, &d);
+ *	solve_job(&s, "jobs/a.yaml", buf, len, JOB_TRUSTED, &d);   (each job)
+ *	solve_state(&s, "state.yaml", buf, len, &d);            (optional)
+ *	solve_policy(&s, "policy.yaml", buf, len, &d);          (optional)
+ *	solve_prepare(&s, &o, &d);
+ *	char *mps = solve_mps(&s, &o, &mpslen, &d);    (build; write it first)
+ *	solve_run(&s, &o, &d);
+ *	solve_plan(&s, &o, "plans/x.mps", &plan, &d);
+ *	solve_free(&s);
+ * DESCRIPTION
+ *	The whole decision, in memory and without process-wide state, so
+ *	that bf-solve calls it once and bf-sim once per event.  Inputs come
+ *	as file contents with the label used in messages and digests.
+ *
+ *	solve_prepare() checks the inputs against each other, works out
+ *	each job's current nodes C_J (its state hosts still in the holes
+ *	file), the free nodes F (holes nodes nobody holds), and each job's
+ *	choices k in {0} and [min, min(max, C + F)] with their growth
+ *	max(0, k - C) and value w (tfwd r(k) - cost(k)).
+ *
+ *	The compact model (bf-solve(1), THE MODEL) has a binary y_J_K per
+ *	choice, one row one_J per job (exactly one choice), one row grow
+ *	(sum of growths <= F: a node leaves one job and joins another only
+ *	in two decisions, so only free nodes can be handed out), and the
+ *	policy's rows.  The dynamic program (dp.h) solves it without policy
+ *	rows exactly; its answer is CBC's MIP start unless opts.no_start.
+ *
+ *	solve_plan() maps the counts to nodes deterministically: a shrinking
+ *	job gives back its nodes whose until is soonest first, growing jobs
+ *	take the free nodes that last longest, highest rescale cost first,
+ *	ties by node and job name.
+ * DIAGNOSTICS
+ *	-1 with d set: 65 "FILE:LINE: what" for bad or inconsistent input,
+ *	64 for a combination the solver cannot do (dp with policy rows,
+ *	per-node with a policy), 69 when CBC cannot be used, 70 internal.
+ */
+#ifndef BF_SOLVE_H
+#define BF_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash.h"
+#include "holes.h"
+#include "hostlist.h"
+#include "job.h"
+#include "log.h"
+#include "milp.h"
+#include "plan.h"
+#include "policy.h"
+#include "state.h"
+
+enum solve_solver { SOLVE_CBC, SOLVE_DP };
+enum solve_model { SOLVE_COMPACT, SOLVE_PERNODE };
+
+struct solve_opts {
+	double tfwd;		/* look-ahead, seconds */
+	double seconds;		/* CBC's time limit */
+	enum solve_solver solver;
+	enum solve_model model;
+	int no_start;		/* CBC without the DP's solution (tests) */
+};
+
+#define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0 }
+
+struct solve_job {
+	struct job job;
+	char *label;
+	uint64_t digest;	/* of the job file's bytes */
+	size_t state_line;	/* 0: not in the state */
+	long stated;		/* nodes the state gives it */
+	struct hostlist held;	/* those still in the holes file */
+	long was;		/* C_J = held.n */
+	double weight, rate_now, cost_up, cost_down;
+	long reach;		/* C_J + F, capped by max_nodes */
+	size_t nchoice;
+	long *k, *grow;
+	double *value;
+	int col0;		/* its first column in the compact model */
+	size_t pick;		/* the chosen choice */
+};
+
+struct solve {
+	struct holes holes;
+	char *holes_label;
+	int have_holes;
+	struct state state;
+	char *state_label;
+	int have_state;
+	struct policy policy;
+	int have_policy, policy_rows;
+	size_t njobs, jobcap;
+	struct solve_job *jobs;	/* by name after solve_prepare() */
+	char dig_holes[HASH_TEXT_LEN], dig_jobs[HASH_TEXT_LEN];
+	char dig_state[HASH_TEXT_LEN], dig_policy[HASH_TEXT_LEN];
+	long *holder;		/* per holes node: job index or -1 */
+	long nfree;		/* F */
+	struct milp model;
+	int built;
+	char status[128];
+	double objective, seconds;
+};
+
+void solve_init(struct solve *s);
+void solve_free(struct solve *s);
+int solve_holes(struct solve *s, const char *label, const char *buf,
+    size_t len, struct diag *d);
+int solve_job(struct solve *s, const char *label, const char *buf,
+    size_t len, int flags, struct diag *d);
+int solve_state(struct solve *s, const char *label, const char *buf,
+    size_t len, struct diag *d);
+int solve_policy(struct solve *s, const char *label, const char *buf,
+    size_t len, struct diag *d);
+int solve_prepare(struct solve *s, const struct solve_opts *o,
+    struct diag *d);
+char *solve_mps(struct solve *s, const struct solve_opts *o, size_t *len,
+    struct diag *d);
+int solve_run(struct solve *s, const struct solve_opts *o, struct diag *d);
+int solve_plan(const struct solve *s, const struct solve_opts *o,
+    const char *mps, struct plan *p, struct diag *d);
+
+#endif

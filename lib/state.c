@@ -1,0 +1,251 @@
+/*
+ * NAME
+ *	state - the state file: which job holds which nodes now
+ * DESCRIPTION
+ *	See state.h.  A node held twice is found by sorting all held names
+ *	once, with their jobs, so a whole machine costs n log n.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "state.h"
+#include "ydoc.h"
+
+void
+state_init(struct state *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+void
+state_free(struct state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		hostlist_free(&st->jobs[i].hosts);
+	free(st->jobs);
+	state_init(st);
+}
+
+static struct state_job *
+push(struct state *st, const char *name, size_t line)
+{
+	struct state_job *sj;
+
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 16;
+		sj = realloc(st->jobs, cap * sizeof *sj);
+		if (sj == NULL)
+			return NULL;
+		st->jobs = sj;
+		st->cap = cap;
+	}
+	sj = &st->jobs[st->n++];
+	memset(sj, 0, sizeof *sj);
+	snprintf(sj->name, sizeof sj->name, "%s", name);
+	hostlist_init(&sj->hosts);
+	sj->line = line;
+	return sj;
+}
+
+static int
+job_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct state_job *)a)->name,
+	    ((const struct state_job *)b)->name);
+}
+
+struct held {
+	const char *node;
+	const struct state_job *job;
+};
+
+static int
+held_cmp(const void *a, const void *b)
+{
+	const struct held *x = a, *y = b;
+	int c = strcmp(x->node, y->node);
+
+	if (c != 0)
+		return c;
+	return x->job->line < y->job->line ? -1 : x->job->line > y->job->line;
+}
+
+static int
+check_twice(const struct state *st, const char *file, struct diag *d)
+{
+	struct held *all;
+	size_t i, j, n = 0;
+	int rc = 0;
+
+	for (i = 0; i < st->n; i++)
+		n += st->jobs[i].hosts.n;
+	all = malloc((n ? n : 1) * sizeof *all);
+	if (all == NULL)
+		return diag_errno(d, ENOMEM, "%s: unable to load", file);
+	for (i = n = 0; i < st->n; i++)
+		for (j = 0; j < st->jobs[i].hosts.n; j++) {
+			all[n].node = st->jobs[i].hosts.names[j];
+			all[n++].job = &st->jobs[i];
+		}
+	qsort(all, n, sizeof *all, held_cmp);
+	for (i = 1; i < n && rc == 0; i++)
+		if (strcmp(all[i - 1].node, all[i].node) == 0)
+			rc = diag_set(d, EX_DATAERR, "%s:%zu: node %s is held "
+			    "by both %s (line %zu) and %s", file,
+			    all[i].job->line, all[i].node, all[i - 1].job->name,
+			    all[i - 1].job->line, all[i].job->name);
+	free(all);
+	return rc;
+}
+
+static int
+parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
+    const struct ydoc_node *v, struct diag *d)
+{
+	const struct ydoc_node *nodes, *hosts;
+	struct state_job *sj;
+	const char *expr = "";
+	long long count;
+	char err[512];
+
+	if (!job_name_valid(k->value))
+		return diag_set(d, EX_DATAERR, "%s:%zu: bad job name '%.64s'",
+		    doc->file, k->line, k->value);
+	if (v->kind != YDOC_MAPPING || (nodes = ydoc_get(v, "nodes")) == NULL)
+		return diag_set(d, EX_DATAERR, "%s:%zu: job %s must be a "
+		    "mapping with nodes and hosts", doc->file, v->line,
+		    k->value);
+	hosts = ydoc_get(v, "hosts");
+	if (ydoc_long(doc, nodes, "nodes", 0, JOB_MAX_NODES, &count, d) < 0)
+		return -1;
+	if (hosts != NULL && ydoc_string(doc, hosts, "hosts", &expr, d) < 0)
+		return -1;
+	if ((sj = push(st, k->value, k->line)) == NULL)
+		return diag_errno(d, ENOMEM, "%s: unable to load", doc->file);
+	if (hostlist_parse(&sj->hosts, expr, err, sizeof err) < 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s", doc->file,
+		    hosts->line, err);
+	hostlist_sort_uniq(&sj->hosts);
+	if ((long long)sj->hosts.n != count)
+		return diag_set(d, EX_DATAERR, "%s:%zu: nodes is %lld but "
+		    "hosts names %zu distinct nodes", doc->file, nodes->line,
+		    count, sj->hosts.n);
+	return 0;
+}
+
+static int
+parse_root(struct state *st, const struct ydoc *doc, struct diag *d)
+{
+	const struct ydoc_node *root = doc->root, *time, *jobs;
+	size_t i;
+
+	if (root == NULL || root->kind != YDOC_MAPPING)
+		return diag_set(d, EX_DATAERR, "%s:%zu: a state file must be a "
+		    "mapping with time and jobs", doc->file,
+		    root ? root->line : 1);
+	if ((time = ydoc_get(root, "time")) != NULL &&
+	    ydoc_long(doc, time, "time", 0, 1LL << 40, &st->time, d) < 0)
+		return -1;
+	jobs = ydoc_get(root, "jobs");
+	if (jobs == NULL || (jobs->kind == YDOC_SCALAR && jobs->len == 0))
+		return 0;
+	if (jobs->kind != YDOC_MAPPING)
+		return diag_set(d, EX_DATAERR, "%s:%zu: jobs must be a mapping "
+		    "of job names", doc->file, jobs->line);
+	for (i = 0; i < jobs->n; i++)
+		if (parse_job(st, doc, jobs->items[2 * i],
+		    jobs->items[2 * i + 1], d) < 0)
+			return -1;
+	return 0;
+}
+
+int
+state_parse(struct state *st, const char *file, const char *buf, size_t len,
+    struct diag *d)
+{
+	struct ydoc doc;
+	int rc;
+
+	state_init(st);
+	if (ydoc_load(&doc, file, buf, len, d) < 0)
+		return -1;
+	/* An empty file is an empty state: nothing runs. */
+	rc = doc.root == NULL ? 0 : parse_root(st, &doc, d);
+	ydoc_free(&doc);
+	if (rc == 0)
+		rc = check_twice(st, file, d);
+	if (rc == 0 && st->n > 1)
+		qsort(st->jobs, st->n, sizeof *st->jobs, job_cmp);
+	if (rc < 0)
+		state_free(st);
+	return rc;
+}
+
+int
+state_add(struct state *st, const char *name, const char *hostlist,
+    struct diag *d)
+{
+	struct state_job *sj;
+	char err[512];
+
+	if (!job_name_valid(name))
+		return diag_set(d, EX_DATAERR, "bad job name '%.64s'", name);
+	if (state_find(st, name) != NULL)
+		return diag_set(d, EX_DATAERR, "job %s is listed twice", name);
+	if ((sj = push(st, name, 0)) == NULL)
+		return diag_errno(d, ENOMEM, "state");
+	if (hostlist_parse(&sj->hosts, hostlist, err, sizeof err) < 0) {
+		st->n--;
+		return diag_set(d, EX_DATAERR, "%s", err);
+	}
+	hostlist_sort_uniq(&sj->hosts);
+	qsort(st->jobs, st->n, sizeof *st->jobs, job_cmp);
+	return check_twice(st, "state", d);
+}
+
+const struct state_job *
+state_find(const struct state *st, const char *name)
+{
+	size_t i;
+
+	/* Linear: a state holds tens of jobs, and is read once per call. */
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->jobs[i].name, name) == 0)
+			return &st->jobs[i];
+	return NULL;
+}
+
+char *
+state_format(const struct state *st, size_t *len)
+{
+	char *buf = NULL, *hl;
+	size_t size = 0, i;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (fp == NULL)
+		return NULL;
+	fprintf(fp, "time: %lld\n", st->time);
+	fputs(st->n ? "jobs:\n" : "jobs: {}\n", fp);
+	for (i = 0; i < st->n; i++) {
+		if ((hl = hostlist_compress(&st->jobs[i].hosts)) == NULL)
+			break;
+		fprintf(fp, "  %s: {nodes: %zu, hosts: ", st->jobs[i].name,
+		    st->jobs[i].hosts.n);
+		fmt_yaml_string(fp, hl);
+		fputs("}\n", fp);
+		free(hl);
+	}
+	if (i < st->n || ferror(fp) | fclose(fp)) {
+		if (i < st->n)
+			fclose(fp);
+		free(buf);
+		return NULL;
+	}
+	*len = size;
+	return buf;
+}

@@ -1,0 +1,59 @@
+/*
+ * NAME
+ *	state - the state file: which job holds which nodes now
+ * SYNOPSIS
+ *	struct state st;
+ *	state_parse(&st, "state.yaml", buf, len, &d);
+ *	const struct state_job *sj = state_find(&st, "resnet18");
+ *	char *text = state_format(&st, &len);
+ *	state_free(&st);
+ * DESCRIPTION
+ *	The state file (bf-spool(5)), written by bf-apply, read by bf-solve:
+ *
+ *		time: 1612915732
+ *		jobs:
+ *		  resnet18: {nodes: 2, hosts: "a01n[01-02]"}
+ *
+ *	jobs may be absent or empty (nothing runs).  nodes must equal the
+ *	number of hosts; a node may be held by one job only.  Jobs are kept
+ *	sorted by name, each job's hosts in canonical hostlist order, so
+ *	state_format() depends only on the content.  state_add() builds a
+ *	state in memory for the writer.
+ * DIAGNOSTICS
+ *	-1 with d set, 65 "FILE:LINE: what": "node a01n03 is held by both
+ *	a (line 3) and b", "nodes is 3 but hosts names 2 nodes",
+ *	"job a is listed twice".
+ */
+#ifndef BF_STATE_H
+#define BF_STATE_H
+
+#include <stddef.h>
+
+#include "hostlist.h"
+#include "job.h"
+#include "log.h"
+
+#define STATE_MAX_FILE	(64 * 1024 * 1024)
+
+struct state_job {
+	char name[JOB_NAME_MAX + 1];
+	struct hostlist hosts;	/* canonical order */
+	size_t line;
+};
+
+struct state {
+	long long time;
+	size_t n, cap;
+	struct state_job *jobs;	/* by name */
+};
+
+void state_init(struct state *st);
+void state_free(struct state *st);
+int state_parse(struct state *st, const char *file, const char *buf,
+    size_t len, struct diag *d);
+int state_add(struct state *st, const char *name, const char *hostlist,
+    struct diag *d);
+const struct state_job *state_find(const struct state *st, const char *name);
+char *state_format(const struct state *st, size_t *len);
+
+#endif

@@ -1,0 +1,273 @@
+/*
+ * t3010-solve-random - the compact model solved by CBC equals the exact
+ * dynamic program on many random instances, the per-node model equals
+ * the compact one on small instances, and every plan's node mapping
+ * keeps the rules (counts, no node twice, growth from free nodes only,
+ * shrinking keeps a subset).  Fixed seeds, printed, so any failure can
+ * be replayed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hostlist.h"
+#include "solve.h"
+#include "tap.h"
+
+static unsigned long long rng;
+
+static long
+rnd(long lo, long hi)		/* uniform in [lo, hi] */
+{
+	rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+	return lo + (long)((rng >> 33) % (unsigned long long)(hi - lo + 1));
+}
+
+struct inst {
+	char holes[4096], state[4096];
+	char jobs[10][1024];
+	int njobs;
+};
+
+static void
+gen_job(char *buf, size_t len, int i, long maxn)
+{
+	long min = rnd(1, 3), max = min + rnd(0, maxn), n = 0, p;
+	double r = 0;
+	int np = (int)rnd(0, 4), off;
+
+	off = snprintf(buf, len, "name: j%d\ncommand: x\nmin_nodes: %ld\n"
+	    "max_nodes: %ld\nrescale_up: %ld\nrescale_down: %ld\n"
+	    "weight: %ld\n", i, min, max, rnd(0, 40), rnd(0, 30), rnd(1, 3));
+	if (np == 0 && rnd(0, 1))
+		return;		/* no scaling: the provisional curve */
+	off += snprintf(buf + off, len - (size_t)off, "scaling:\n");
+	for (p = 0; p <= np; p++) {
+		n += rnd(1, 4);
+		r += (double)rnd(1, 1000) / 8;	/* exact in binary */
+		off += snprintf(buf + off, len - (size_t)off, "  %ld: %g\n", n,
+		    r);
+	}
+}
+
+/* Nodes n01..nN in the holes, some held; z0x held but taken back. */
+static void
+gen(struct inst *in, long maxnodes, int maxjobs, long maxn)
+{
+	long nodes = rnd(0, maxnodes), i;
+	int owner[64], j, off;
+
+	in->njobs = (int)rnd(0, maxjobs);
+	off = snprintf(in->holes, sizeof in->holes, "time: 100\nidle:\n");
+	for (i = 1; i <= nodes; i++)
+		off += snprintf(in->holes + off, sizeof in->holes - (size_t)off,
+		    "  - nodes: n%02ld\n    until: %ld\n", i, 200 + rnd(0, 3) *
+		    (rnd(0, 1)));
+	for (j = 0; j < in->njobs; j++)
+		gen_job(in->jobs[j], sizeof in->jobs[j], j, maxn);
+	for (i = 0; i < 64; i++)
+		owner[i] = in->njobs && rnd(0, 2) == 0 ? (int)rnd(0,
+		    in->njobs - 1) : -1;
+	off = snprintf(in->state, sizeof in->state, "time: 90\njobs:\n");
+	for (j = 0; j < in->njobs; j++) {
+		long max = strtol(strstr(in->jobs[j], "max_nodes: ") + 11,
+		    NULL, 10), n = 0;
+		char hosts[1024] = "";
+		size_t hl = 0;
+		for (i = 1; i <= nodes + 2 && n < max; i++) {
+			if (owner[i] != j)
+				continue;
+			hl += (size_t)snprintf(hosts + hl, sizeof hosts - hl,
+			    "%s%s%02ld", n ? "," : "", i > nodes ? "z" : "n",
+			    i);
+			n++;
+		}
+		off += snprintf(in->state + off, sizeof in->state -
+		    (size_t)off, "  j%d: {nodes: %ld, hosts: \"%s\"}\n", j, n,
+		    hosts);
+	}
+}
+
+static int
+load(struct solve *s, const struct inst *in, struct diag *d)
+{
+	int j;
+
+	solve_init(s);
+	if (solve_holes(s, "holes", in->holes, strlen(in->holes), d) < 0 ||
+	    solve_state(s, "state", in->state, strlen(in->state), d) < 0)
+		return -1;
+	for (j = 0; j < in->njobs; j++)
+		if (solve_job(s, "job", in->jobs[j], strlen(in->jobs[j]),
+		    JOB_QUIET, d) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+run(const struct inst *in, struct solve_opts *o, double *obj, struct plan *p,
+    struct diag *d)
+{
+	struct solve s;
+	int rc;
+
+	rc = load(&s, in, d);
+	if (rc == 0)
+		rc = solve_prepare(&s, o, d);
+	if (rc == 0)
+		rc = solve_run(&s, o, d);
+	if (rc == 0)
+		rc = solve_plan(&s, o, NULL, p, d);
+	*obj = s.objective;
+	solve_free(&s);
+	return rc;
+}
+
+static int
+same(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1, fmax(fabs(a), fabs(b)));
+}
+
+/* Hosts of job j in the state text, as a sorted list. */
+static void
+state_hosts(const char *state, int j, struct hostlist *hl)
+{
+	char key[16], *p, expr[1024];
+
+	snprintf(key, sizeof key, "  j%d: ", j);
+	hostlist_init(hl);
+	if ((p = strstr(state, key)) == NULL)
+		return;
+	p = strstr(p, "hosts: \"") + 8;
+	snprintf(expr, sizeof expr, "%.*s", (int)(strchr(p, '"') - p), p);
+	hostlist_parse(hl, expr, NULL, 0);
+	hostlist_sort_uniq(hl);
+}
+
+/* The mapping rules, checked from the outside. */
+static int
+mapping_ok(const struct inst *in, const struct plan *p)
+{
+	struct hostlist all, mine, before;
+	size_t j, i, total = 0, nfree;
+	int ok = 1;
+
+	hostlist_init(&all);
+	for (j = 0; j < p->njobs; j++) {
+		hostlist_init(&mine);
+		hostlist_parse(&mine, p->jobs[j].hosts ? p->jobs[j].hosts : "",
+		    NULL, 0);
+		if ((long)mine.n != p->jobs[j].nodes)
+			ok = 0;
+		state_hosts(in->state, atoi(p->jobs[j].name + 1), &before);
+		for (i = 0; i < mine.n; i++) {
+			int had = hostlist_contains(&before, mine.names[i]);
+			/* growing keeps all; shrinking keeps a subset */
+			if (p->jobs[j].nodes <= p->jobs[j].was && !had)
+				ok = 0;
+			hostlist_add(&all, mine.names[i]);
+		}
+		for (i = 0; i < before.n && p->jobs[j].nodes >=
+		    p->jobs[j].was; i++)
+			if (before.names[i][0] == 'n' &&
+			    !hostlist_contains(&mine, before.names[i]))
+				ok = 0;
+		total += mine.n;
+		hostlist_free(&mine);
+		hostlist_free(&before);
+	}
+	hostlist_init(&mine);
+	hostlist_parse(&mine, p->free ? p->free : "", NULL, 0);
+	nfree = mine.n;
+	for (i = 0; i < mine.n; i++)
+		hostlist_add(&all, mine.names[i]);
+	hostlist_free(&mine);
+	i = all.n;
+	hostlist_sort_uniq(&all);
+	if (all.n != i || all.n != total + nfree)
+		ok = 0;
+	hostlist_free(&all);
+	return ok;
+}
+
+static void
+dp_vs_cbc(int count)
+{
+	struct solve_opts dp = SOLVE_OPTS_DEFAULT, cbc = SOLVE_OPTS_DEFAULT,
+	    start = SOLVE_OPTS_DEFAULT;
+	int i, bad = 0, badmap = 0, nonzero = 0;
+
+	dp.solver = SOLVE_DP;
+	cbc.no_start = 1;
+	for (i = 0; i < count; i++) {
+		struct inst in;
+		struct plan p1, p2, p3;
+		struct diag d;
+		double o1, o2, o3;
+		gen(&in, 40, 8, 12);
+		if (run(&in, &dp, &o1, &p1, &d) < 0 ||
+		    run(&in, &cbc, &o2, &p2, &d) < 0 ||
+		    run(&in, &start, &o3, &p3, &d) < 0) {
+			ok(0, "instance %d solves: %s", i, d.text);
+			return;
+		}
+		if (!same(o1, o2) || !same(o1, o3) ||
+		    strcmp(p2.status, "optimal") != 0) {
+			if (bad++ < 5)
+				diag("instance %d: dp %.17g cbc %.17g cbc+start "
+				    "%.17g (%s)", i, o1, o2, o3, p2.status);
+		}
+		if (!mapping_ok(&in, &p1) || !mapping_ok(&in, &p2))
+			badmap++;
+		nonzero += o1 != 0;
+		plan_free(&p1), plan_free(&p2), plan_free(&p3);
+	}
+	ok(bad == 0, "CBC (with and without the DP start) equals the DP on "
+	    "%d random instances (%d failed)", count, bad);
+	ok(badmap == 0, "plans keep the node-mapping rules on %d instances "
+	    "(%d failed)", count, badmap);
+	ok(nonzero > count / 2, "the instances are not trivial (%d of %d have "
+	    "a non-zero optimum)", nonzero, count);
+}
+
+static void
+pernode_vs_compact(int count)
+{
+	struct solve_opts c = SOLVE_OPTS_DEFAULT, pn = SOLVE_OPTS_DEFAULT;
+	int i, bad = 0;
+
+	pn.model = SOLVE_PERNODE;
+	for (i = 0; i < count; i++) {
+		struct inst in;
+		struct plan p1, p2;
+		struct diag d;
+		double o1, o2;
+		gen(&in, 10, 3, 6);
+		if (run(&in, &c, &o1, &p1, &d) < 0 ||
+		    run(&in, &pn, &o2, &p2, &d) < 0) {
+			ok(0, "small instance %d solves: %s", i, d.text);
+			return;
+		}
+		if (!same(o1, o2) || strcmp(p2.status, "optimal") != 0)
+			if (bad++ < 5)
+				diag("instance %d: compact %.17g per-node %.17g "
+				    "(%s)", i, o1, o2, p2.status);
+		plan_free(&p1), plan_free(&p2);
+	}
+	ok(bad == 0, "the per-node model's optimum equals the compact one on "
+	    "%d small instances (%d failed)", count, bad);
+}
+
+int
+main(void)
+{
+	rng = 20261121;
+	diag("seed %llu", rng);
+	dp_vs_cbc(200);
+	rng = 42;
+	diag("seed %llu", rng);
+	pernode_vs_compact(40);
+	return tap_done();
+}

@@ -1,0 +1,98 @@
+#!/bin/sh
+# bf-solve refuses bad input with file:line and the documented exit code,
+# and prints no plan when it fails.
+. "$(dirname "$0")/lib.sh"
+
+D="$T_DIR/data/solve"
+H="$D/tiny-holes.yaml"
+AB="$D/tiny-a.yaml $D/tiny-b.yaml"
+
+fails() {	# code expected-message bf-solve-args...
+	_code=$1 _msg=$2
+	shift 2
+	test_expect_code "$_code" bf-solve "$@" >out 2>err &&
+	test_must_be_empty out &&
+	echo "bf-solve: $_msg" >expect && test_cmp expect err
+}
+
+test_expect_success 'a missing holes file: 66' '
+	fails 66 "unable to open nope.yaml: No such file or directory" nope.yaml
+'
+
+test_expect_success 'a missing job file: 66' '
+	fails 66 "unable to open nope.yaml: No such file or directory" "$H" nope.yaml
+'
+
+test_expect_success 'a missing state file: 66' '
+	fails 66 "unable to open nope.yaml: No such file or directory" -s nope.yaml "$H"
+'
+
+test_expect_success 'malformed YAML: 65 with the line' '
+	printf "time: 1\nidle: [\n" >bad.yaml &&
+	fails 65 "bad.yaml:3: YAML syntax error: did not find expected node content" bad.yaml
+'
+
+test_expect_success 'a bad job file: 65 with the line' '
+	printf "name: x\ncommand: y\nmax_nodes: 0\n" >x.yaml &&
+	fails 65 "x.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '"'0'"'" "$H" x.yaml
+'
+
+test_expect_success 'a state naming a node twice: 65' '
+	printf "time: 90\njobs:\n  a: {nodes: 1, hosts: n1}\n  b: {nodes: 2, hosts: \"n[1-2]\"}\n" >st.yaml &&
+	fails 65 "st.yaml:4: node n1 is held by both a (line 3) and b" -s st.yaml "$H" $AB
+'
+
+test_expect_success 'a job holding more than its max_nodes: 65' '
+	printf "time: 90\njobs:\n  b: {nodes: 4, hosts: \"n[1-4]\"}\n" >st.yaml &&
+	fails 65 "st.yaml:3: job b holds 4 nodes, above its max_nodes 3" -s st.yaml "$H" $AB
+'
+
+test_expect_success 'an unknown job in the state: 65' '
+	printf "time: 90\njobs:\n  c: {nodes: 1, hosts: n1}\n" >st.yaml &&
+	fails 65 "st.yaml:3: job c in the state has no job file" -s st.yaml "$H" $AB
+'
+
+test_expect_success 'a node count that differs from the hosts: 65' '
+	printf "time: 90\njobs:\n  a: {nodes: 2, hosts: n1}\n" >st.yaml &&
+	fails 65 "st.yaml:3: nodes is 2 but hosts names 1 distinct nodes" -s st.yaml "$H" $AB
+'
+
+test_expect_success 'two job files with one name: 65' '
+	cp "$D/tiny-a.yaml" a1.yaml && cp "$D/tiny-a.yaml" a2.yaml &&
+	fails 65 "a2.yaml:1: job name '"'a'"' is also given by a1.yaml" "$H" a1.yaml a2.yaml
+'
+
+test_expect_success 'a policy with an unknown key: 65' '
+	printf "users:\n  4242: {max_node: 1}\n" >pol.yaml &&
+	fails 65 "pol.yaml:2: unknown key '"'max_node'"'" --policy pol.yaml "$H"
+'
+
+test_expect_success 'a policy that cannot be met: 65' '
+	printf "users:\n  4242: {max_nodes: 1}\ngroups:\n  g: {jobs: [a], min_nodes: 2}\n" >pol.yaml &&
+	fails 65 "pol.yaml: the policy'"'"'s constraints cannot all be met" --policy pol.yaml "$H" "$D/tiny-a.yaml"
+'
+
+test_expect_success 'bad option values and combinations: 64' '
+	fails 64 "-T must be a number from 0 to 1e+06, not '"'x'"'" -T x "$H" &&
+	fails 64 "-t must be a number from 0.001 to 1e+06, not '"'0'"'" -t 0 "$H" &&
+	fails 64 "--solver must be cbc or dp, not '"'foo'"'" --solver foo "$H" &&
+	fails 64 "--model must be compact or per-node, not '"'big'"'" --model big "$H" &&
+	fails 64 "--solver dp solves the compact model only" --solver dp --model per-node "$H" &&
+	fails 64 "the dynamic program solves the compact model without a policy'"'"'s caps, shares or rescale limit" \
+		--solver dp --policy "$D/tiny-cap1.yaml" "$H" &&
+	fails 64 "the per-node model does not take a policy'"'"'s caps, shares or rescale limit" \
+		--model per-node --policy "$D/tiny-cap1.yaml" "$H" &&
+	test_expect_code 64 bf-solve -d sp "$H" 2>err && grep "^usage: " err &&
+	test_expect_code 64 bf-solve -x 2>err && grep "^usage: " err
+'
+
+test_expect_success 'an MPS file that cannot be written: no plan, no model' '
+	test_expect_code 74 bf-solve --mps nodir/m.mps "$H" $AB >out 2>err &&
+	test_must_be_empty out && test ! -e nodir
+'
+
+test_expect_success 'a missing spool: 66' '
+	fails 66 "unable to open spool nosuch: No such file or directory" -d nosuch
+'
+
+test_done

@@ -1,0 +1,82 @@
+#!/bin/sh
+# bf-solve -d SPOOL reads holes/current.yaml, jobs/, state.yaml and
+# policy.yaml, and delivers the model and the plan into plans/.
+. "$(dirname "$0")/lib.sh"
+
+D="$T_DIR/data/solve"
+
+mask() {
+	sed 's/seconds: [0-9.]*/seconds: S/; s/, mps: [^}]*}/}/' "$@"
+}
+
+test_expect_success 'setup: a spool with holes, jobs and a state' '
+	bf-submit -d sp /dev/null 2>/dev/null;
+	test -d sp/plans &&
+	cp "$D/holes32.yaml" sp/holes/current.yaml &&
+	for j in alexnet resnet18 vgg16; do cp "$D/$j.yaml" sp/jobs/; done &&
+	cp "$D/state32.yaml" sp/state.yaml &&
+	echo "not a job" >sp/jobs/notes.txt && echo junk >sp/jobs/.hidden.yaml
+'
+
+test_expect_success 'the plan and its model appear in plans/, nothing in tmp/' '
+	bf-solve -d sp >out 2>err &&
+	test_must_be_empty out && test_must_be_empty err &&
+	mps=$(sed -n "s/.*, mps: \([^}]*\)}$/\1/p" sp/plans/current.yaml) &&
+	test -f "sp/$mps" &&
+	hex=$(xxhsum -H3 "sp/$mps" | sed "s/.* = //") &&
+	test "$mps" = "plans/1612915732-$hex.mps" &&
+	find sp/tmp -type f >left && test_must_be_empty left
+'
+
+test_expect_success 'the spool plan is the filter plan' '
+	bf-solve -s "$D/state32.yaml" "$D/holes32.yaml" "$D/alexnet.yaml" \
+		"$D/resnet18.yaml" "$D/vgg16.yaml" >filter.plan &&
+	mask filter.plan >expect &&
+	mask sp/plans/current.yaml | sed "s/jobs: \"xxh3:[0-9a-f]*\"/JOBS/" >actual &&
+	sed "s/jobs: \"xxh3:[0-9a-f]*\"/JOBS/" expect >expect2 &&
+	test_cmp expect2 actual
+'
+
+test_expect_success 'a second run gives the same plan and model' '
+	cp sp/plans/current.yaml first.plan &&
+	ls sp/plans >first.ls &&
+	bf-solve -d sp &&
+	mask first.plan >a && mask sp/plans/current.yaml >b && test_cmp a b &&
+	ls sp/plans >second.ls && test_cmp first.ls second.ls
+'
+
+test_expect_success 'without state.yaml nothing runs; BF_SPOOL is the default' '
+	mv sp/state.yaml state.away &&
+	BF_SPOOL=sp bf-solve &&
+	grep "state: \"xxh3:2d06800538d394c2\"}" sp/plans/current.yaml &&
+	! grep "was: [1-9]" sp/plans/current.yaml &&
+	mv state.away sp/state.yaml
+'
+
+test_expect_success 'policy.yaml is read and digested' '
+	printf "jobs:\n  vgg16: {weight: 1000}\nmax_rescales: 0\n" >sp/policy.yaml &&
+	bf-solve -d sp &&
+	grep "policy: \"xxh3:$(xxhsum -H3 sp/policy.yaml | sed "s/.* = //")\"" sp/plans/current.yaml &&
+	grep "^  resnet18: {nodes: 0, was: 0}$" sp/plans/current.yaml &&
+	grep "^  vgg16: {nodes: 4, was: 4," sp/plans/current.yaml &&
+	rm sp/policy.yaml
+'
+
+test_expect_success 'a bad job in jobs/ is named with its spool path' '
+	printf "name: bad\ncommand: x\nmax_nodes: -1\n" >sp/jobs/bad.yaml &&
+	cp sp/plans/current.yaml before &&
+	test_expect_code 65 bf-solve -d sp 2>err &&
+	grep "^bf-solve: jobs/bad.yaml:3: max_nodes" err &&
+	test_cmp before sp/plans/current.yaml &&
+	rm sp/jobs/bad.yaml
+'
+
+test_expect_success 'a spool without holes/current.yaml: 66' '
+	mv sp/holes/current.yaml holes.away &&
+	test_expect_code 66 bf-solve -d sp 2>err &&
+	echo "bf-solve: unable to open holes/current.yaml: No such file or directory" >expect &&
+	test_cmp expect err &&
+	mv holes.away sp/holes/current.yaml
+'
+
+test_done
