@@ -1,0 +1,388 @@
+/*
+ * NAME
+ *	bf-holes - scheduler state and real traces into holes files
+ * SYNOPSIS
+ *	bf-holes [-hV] [-d SPOOL] --swf FILE --at T
+ *	bf-holes [-hV] [-d SPOOL] --idle-trace FILE [--epoch T0] --at T
+ *	bf-holes --events --from T1 --to T2 (--swf FILE | --idle-trace FILE)
+ *	bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] [--squeue CMD]
+ * DESCRIPTION
+ *	See bf-holes(1).  Options, then one call of events(3) or slurm(3);
+ *	the result goes out through holes_format() or the spool.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "holes.h"
+#include "hostlist.h"
+#include "log.h"
+#include "slurm.h"
+#include "spool.h"
+#include "swf.h"
+#include "version.h"
+
+enum {
+	OPT_AT = 256, OPT_EPOCH, OPT_EVENTS, OPT_FROM, OPT_IDLE_TRACE,
+	OPT_OWN, OPT_SINFO, OPT_SLURM, OPT_SQUEUE, OPT_SWF, OPT_TO
+};
+
+struct opts {
+	const char *spool, *swf, *trace, *own, *sinfo, *squeue;
+	long long at, epoch, from, to;
+	int have_at, have_epoch, have_from, have_to, have_own, events, slurm;
+};
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-holes [-hV] [-d SPOOL] --swf FILE --at T\n"
+	    "       bf-holes [-hV] [-d SPOOL] --idle-trace FILE "
+	    "[--epoch T0] --at T\n"
+	    "       bf-holes --events --from T1 --to T2 --swf FILE\n"
+	    "       bf-holes --events --from T1 --to T2 --idle-trace FILE "
+	    "[--epoch T0]\n"
+	    "       bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] "
+	    "[--squeue CMD]\n");
+	exit(code);
+}
+
+static long long
+time_arg(const char *opt, const char *s)
+{
+	long long t;
+
+	if (events_parse_time(s, &t) < 0)
+		log_fatal(EX_USAGE, "%s: '%s' is neither unix seconds nor an "
+		    "ISO 8601 time like 2021-02-10T00:08:52Z", opt, s);
+	return t;
+}
+
+static void
+parse_opts(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "at", required_argument, NULL, OPT_AT },
+		{ "epoch", required_argument, NULL, OPT_EPOCH },
+		{ "events", no_argument, NULL, OPT_EVENTS },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "help", no_argument, NULL, 'h' },
+		{ "idle-trace", required_argument, NULL, OPT_IDLE_TRACE },
+		{ "own", required_argument, NULL, OPT_OWN },
+		{ "sinfo", required_argument, NULL, OPT_SINFO },
+		{ "slurm", no_argument, NULL, OPT_SLURM },
+		{ "squeue", required_argument, NULL, OPT_SQUEUE },
+		{ "swf", required_argument, NULL, OPT_SWF },
+		{ "to", required_argument, NULL, OPT_TO },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->own = "bf";
+	while ((c = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			o->spool = optarg;
+			break;
+		case 'h':
+			usage(0);
+		case 'V':
+			printf("bf-holes %s\n", BF_VERSION);
+			exit(0);
+		case OPT_AT:
+			o->at = time_arg("--at", optarg);
+			o->have_at = 1;
+			break;
+		case OPT_EPOCH:
+			o->epoch = time_arg("--epoch", optarg);
+			o->have_epoch = 1;
+			break;
+		case OPT_EVENTS:
+			o->events = 1;
+			break;
+		case OPT_FROM:
+			o->from = time_arg("--from", optarg);
+			o->have_from = 1;
+			break;
+		case OPT_IDLE_TRACE:
+			o->trace = optarg;
+			break;
+		case OPT_OWN:
+			o->own = optarg;
+			o->have_own = 1;
+			break;
+		case OPT_SINFO:
+			o->sinfo = optarg;
+			break;
+		case OPT_SLURM:
+			o->slurm = 1;
+			break;
+		case OPT_SQUEUE:
+			o->squeue = optarg;
+			break;
+		case OPT_SWF:
+			o->swf = optarg;
+			break;
+		case OPT_TO:
+			o->to = time_arg("--to", optarg);
+			o->have_to = 1;
+			break;
+		default:
+			usage(EX_USAGE);
+		}
+	}
+	if (optind != argc)
+		usage(EX_USAGE);
+}
+
+/* Exactly one source, and the times that source needs. */
+static void
+check_opts(const struct opts *o)
+{
+	if ((o->swf != NULL) + (o->trace != NULL) + o->slurm != 1)
+		log_fatal(EX_USAGE, "give one source: --swf, --idle-trace or "
+		    "--slurm");
+	if (o->slurm) {
+		if (o->have_at || o->have_from || o->have_to || o->events)
+			log_fatal(EX_USAGE, "--slurm reads the state now; "
+			    "--at, --from, --to and --events are for logs");
+		return;
+	}
+	if (o->sinfo || o->squeue || o->have_own)
+		log_fatal(EX_USAGE, "--own, --sinfo and --squeue go with "
+		    "--slurm");
+	if (o->have_epoch && o->trace == NULL)
+		log_fatal(EX_USAGE, "--epoch goes with --idle-trace");
+	if (o->events) {
+		if (!o->have_from || !o->have_to || o->have_at)
+			log_fatal(EX_USAGE, "--events needs --from and --to, "
+			    "not --at");
+		if (o->spool != NULL)
+			log_fatal(EX_USAGE, "--events writes to standard "
+			    "output, not into a spool");
+		if (o->to < o->from)
+			log_fatal(EX_USAGE, "--to is before --from");
+		return;
+	}
+	if (!o->have_at || o->have_from || o->have_to)
+		log_fatal(EX_USAGE, "give the time with --at T (or --events "
+		    "--from T1 --to T2)");
+}
+
+static void
+warn_swf(const struct swf *s)
+{
+	if (s->max_nodes == 0 && s->max_procs == 0 && s->njobs > 0)
+		log_warn("%s: no MaxNodes or MaxProcs header: the machine is "
+		    "taken to be %zu nodes, the largest job", s->label,
+		    s->nnodes);
+	else if (s->widest_line != 0)
+		log_warn("%s:%zu: a job is larger than the machine's %lld "
+		    "nodes: the machine is widened to %zu", s->label,
+		    s->widest_line, s->max_nodes ? s->max_nodes : s->max_procs,
+		    s->nnodes);
+}
+
+static struct events *
+open_source(const struct opts *o)
+{
+	struct events *ev;
+	struct diag d;
+	int rc;
+
+	diag_clear(&d);
+	if (o->swf != NULL)
+		rc = events_open_swf(&ev, o->swf, &d);
+	else
+		rc = events_open_trace(&ev, o->trace, o->epoch, &d);
+	if (rc < 0)
+		log_diag_fatal(&d);
+	if (events_swf(ev) != NULL)
+		warn_swf(events_swf(ev));
+	return ev;
+}
+
+static void
+warn_overfull(const struct events *ev)
+{
+	const struct swf *s = events_swf(ev);
+
+	if (s != NULL && s->overfull > 0)
+		log_warn("%s: %zu jobs started while the log ran more nodes "
+		    "than the machine has; they got nodes as others ended",
+		    s->label, s->overfull);
+}
+
+static void
+print_list(FILE *fp, int sign, struct events *ev, const uint32_t *nodes,
+    size_t n)
+{
+	struct hostlist hl;
+	char *expr;
+	size_t i;
+
+	hostlist_init(&hl);
+	for (i = 0; i < n; i++)
+		if (hostlist_add(&hl, events_name(ev, nodes[i])) < 0)
+			log_fatal(EX_OSERR, "out of memory");
+	expr = hostlist_compress(&hl);
+	if (expr == NULL)
+		log_fatal(EX_OSERR, "out of memory");
+	fprintf(fp, " %c%s", sign, expr);
+	free(expr);
+	hostlist_free(&hl);
+}
+
+static void
+print_event(struct events *ev, const struct event *e)
+{
+	printf("%lld", e->time);
+	print_list(stdout, '+', ev, e->join, e->njoin);
+	print_list(stdout, '-', ev, e->leave, e->nleave);
+	putchar('\n');
+}
+
+static void
+finish_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		log_fatal(EX_IOERR, "standard output: %s", strerror(errno));
+}
+
+static int
+run_events(const struct opts *o)
+{
+	struct events *ev = open_source(o);
+	struct event e;
+	struct diag d;
+	int rc;
+
+	diag_clear(&d);
+	if ((rc = events_start(ev, o->from, &e, &d)) == 0) {
+		print_event(ev, &e);
+		while ((rc = events_next(ev, o->to, &e, &d)) > 0)
+			print_event(ev, &e);
+	}
+	if (rc < 0) {
+		events_close(ev);
+		log_diag_fatal(&d);
+	}
+	warn_overfull(ev);
+	events_close(ev);
+	finish_stdout();
+	return 0;
+}
+
+static void
+holes_at(const struct opts *o, struct holes *h)
+{
+	struct events *ev = open_source(o);
+	struct event e;
+	struct diag d;
+	size_t i;
+
+	diag_clear(&d);
+	if (events_start(ev, o->at, &e, &d) < 0) {
+		events_close(ev);
+		log_diag_fatal(&d);
+	}
+	holes_init(h);
+	h->time = o->at;
+	snprintf(h->source, sizeof h->source, "%s:%s",
+	    o->swf ? "swf" : "idle-trace", o->swf ? o->swf : o->trace);
+	for (i = 0; i < e.njoin; i++)
+		if (holes_add(h, events_name(ev, e.join[i]), 0) < 0)
+			log_fatal(EX_OSERR, "out of memory");
+	warn_overfull(ev);
+	events_close(ev);
+	if (holes_finish(h, h->source, &d) < 0) {
+		holes_free(h);
+		log_diag_fatal(&d);
+	}
+}
+
+/* holes/current.yaml is replaced only when its content would change. */
+static void
+write_spool(const char *path, const struct holes *h, const char *text,
+    size_t len)
+{
+	struct spool sp;
+	struct holes old;
+	struct diag d;
+	int fd;
+
+	diag_clear(&d);
+	if (spool_open(&sp, path, SPOOL_CREATE, &d) < 0 ||
+	    (fd = spool_dirfd(&sp, SPOOL_HOLES, &d)) < 0)
+		log_diag_fatal(&d);
+	if (holes_load(&old, fd, "current.yaml", "holes/current.yaml",
+	    &d) == 0) {
+		int same = holes_digest(&old) == holes_digest(h);
+		holes_free(&old);
+		if (same) {
+			spool_close(&sp);
+			return;
+		}
+	} else if (d.code != EX_NOINPUT)
+		log_warn("%s; replacing it", d.text);
+	diag_clear(&d);
+	if (spool_write(&sp, SPOOL_HOLES, "current.yaml", text, len, 0644, 0,
+	    &d) < 0)
+		log_diag_fatal(&d);
+	spool_close(&sp);
+}
+
+static int
+run_slurm(const struct opts *o, struct holes *h)
+{
+	struct slurm_opts so;
+	struct diag d;
+
+	diag_clear(&d);
+	memset(&so, 0, sizeof so);
+	so.own = o->own;
+	so.sinfo = o->sinfo;
+	so.squeue = o->squeue;
+	if (slurm_holes(&so, h, &d) < 0) {
+		holes_free(h);
+		log_diag_fatal(&d);
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	struct holes h;
+	char *text;
+	size_t len;
+
+	log_init(argv[0]);
+	parse_opts(&o, argc, argv);
+	check_opts(&o);
+	if (o.events)
+		return run_events(&o);
+	if (o.slurm)
+		run_slurm(&o, &h);
+	else
+		holes_at(&o, &h);
+	text = holes_format(&h, &len);
+	if (text == NULL)
+		log_fatal(EX_OSERR, "out of memory");
+	if (o.spool != NULL)
+		write_spool(o.spool, &h, text, len);
+	else {
+		fwrite(text, 1, len, stdout);
+		finish_stdout();
+	}
+	free(text);
+	holes_free(&h);
+	return 0;
+}
