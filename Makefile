@@ -31,6 +31,7 @@ INOTIFY_LIBS = -linotifytools
 LIBS_bf-submit = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-holes = $(YAML_LIBS) $(XXH_LIBS) -lz
 LIBS_bf-solve = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
+LIBS_bf-profile = $(YAML_LIBS) $(XXH_LIBS) -lm
 LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
 
 LIB_SRCS = $(sort $(wildcard lib/*.c))

@@ -1,0 +1,878 @@
+/*
+ * NAME
+ *	profile - a job's measured scalability
+ * DESCRIPTION
+ *	See profile.h for the model.  The measuring half (segments, rate
+ *	fits, rescale costs, law, advisor) comes first, the file half (format
+ *	and parse) after it.
+ * DIAGNOSTICS
+ *	"profiles/a.yaml:4: fit sigma must be a number from 0 to 1, not 'x'",
+ *	"profiles/a.yaml:7: points must ascend by node count, with rates above
+ *	0".
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file.h"
+#include "fmt.h"
+#include "profile.h"
+#include "progress.h"
+#include "ydoc.h"
+
+enum seg_kind { SEG_START, SEG_UP, SEG_DOWN, SEG_RESTART };
+
+struct seg {
+	size_t a, b;		/* reports [a, b) */
+	long nodes;
+	enum seg_kind kind;
+	double tc;		/* the last report before it */
+	long long sc;
+	int ok;			/* a line was fitted */
+	double tbar, sbar, rate, span;
+	double t0;		/* when steady progress passed sc */
+};
+
+/* Rounds to the digits the file prints, so parse(format(p)) == p. */
+static double
+round_sig(double x, int digits)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof buf, "%.*g", digits, x);
+	return strtod(buf, NULL);
+}
+
+static double
+round_cent(double x)
+{
+	return round(x * 100.0) / 100.0;
+}
+
+/* ---- segments and rates ---- */
+
+static size_t
+cut_segments(const struct progress *pr, struct seg *seg)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < pr->n; i++) {
+		const struct progress_report *r = &pr->r[i];
+		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
+
+		if (i > 0 && r->nodes == seg[n - 1].nodes &&
+		    gap <= PROFILE_RESTART_GAP)
+			continue;
+		if (n > 0)
+			seg[n - 1].b = i;
+		memset(&seg[n], 0, sizeof seg[n]);
+		seg[n].a = i;
+		seg[n].nodes = r->nodes;
+		if (i == 0)
+			seg[n].kind = SEG_START;
+		else if (gap > PROFILE_RESTART_GAP)
+			seg[n].kind = SEG_RESTART;
+		else
+			seg[n].kind = r->nodes > pr->r[i - 1].nodes ? SEG_UP :
+			    SEG_DOWN;
+		if (i > 0) {
+			seg[n].tc = pr->r[i - 1].time;
+			seg[n].sc = pr->r[i - 1].samples;
+		}
+		n++;
+	}
+	if (n > 0)
+		seg[n - 1].b = pr->n;
+	return n;
+}
+
+/* Least squares through the reports used[]; 0 when it is determined. */
+static int
+fit_line(const struct progress_report *r, const unsigned char *use, size_t n,
+    struct seg *s)
+{
+	double st = 0, ss = 0, stt = 0, sts = 0, tmin = INFINITY, tmax = 0;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		if (use[i]) {
+			st += r[i].time;
+			ss += (double)r[i].samples;
+			m++;
+		}
+	if (m < 2)
+		return -1;
+	s->tbar = st / (double)m;
+	s->sbar = ss / (double)m;
+	for (i = 0; i < n; i++) {
+		double dt = r[i].time - s->tbar;
+		if (!use[i])
+			continue;
+		stt += dt * dt;
+		sts += dt * ((double)r[i].samples - s->sbar);
+		tmin = fmin(tmin, r[i].time);
+		tmax = fmax(tmax, r[i].time);
+	}
+	if (stt <= 0)
+		return -1;
+	s->rate = sts / stt;
+	s->span = tmax - tmin;
+	return 0;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Drops the reports far off the line (stale or late counts). */
+static int
+drop_outliers(const struct progress_report *r, unsigned char *use, size_t n,
+    const struct seg *s, double *res)
+{
+	size_t i, m = 0, dropped = 0;
+	double med, limit;
+
+	for (i = 0; i < n; i++)
+		if (use[i])
+			res[m++] = fabs((double)r[i].samples - s->sbar -
+			    s->rate * (r[i].time - s->tbar));
+	qsort(res, m, sizeof *res, cmp_double);
+	med = m % 2 ? res[m / 2] : (res[m / 2 - 1] + res[m / 2]) / 2;
+	limit = PROFILE_OUTLIER * med + 1.0;
+	for (i = 0; i < n; i++)
+		if (use[i] && fabs((double)r[i].samples - s->sbar -
+		    s->rate * (r[i].time - s->tbar)) > limit) {
+			use[i] = 0;
+			dropped++;
+		}
+	return m - dropped >= 2 && dropped > 0;
+}
+
+/*
+ * When steady progress passed the count of the last report before the
+ * change: the line at the segment's rate through its first PROFILE_ANCHOR
+ * steady reports.  The count is cumulative, so its noise wanders like a
+ * random walk; the reports nearest the change place the start best.
+ */
+static double
+crossing(const struct progress_report *r, const unsigned char *use,
+    size_t n, const struct seg *s)
+{
+	double sum = 0;
+	size_t i, m = 0;
+
+	for (i = 0; i < n && m < PROFILE_ANCHOR; i++)
+		if (use[i]) {
+			sum += r[i].time - ((double)r[i].samples -
+			    (double)s->sc) / s->rate;
+			m++;
+		}
+	return sum / (double)m;
+}
+
+static void
+fit_segment(const struct progress *pr, struct seg *s, double gap,
+    unsigned char *use, double *res)
+{
+	const struct progress_report *r = pr->r + s->a;
+	size_t n = s->b - s->a, i;
+
+	/* The warm-up: the first report, and any within the rescale gap. */
+	for (i = 0; i < n; i++)
+		use[i] = i > 0 && (s->kind == SEG_START ||
+		    s->kind == SEG_RESTART || r[i].time >= s->tc + gap);
+	if (fit_line(r, use, n, s) < 0)
+		return;
+	if (drop_outliers(r, use, n, s, res) && fit_line(r, use, n, s) < 0)
+		return;
+	s->ok = s->rate > 0 && s->span > 0;
+	if (s->ok)
+		s->t0 = crossing(r, use, n, s);
+}
+
+static int
+cmp_seg_nodes(const void *a, const void *b)
+{
+	const struct seg *x = a, *y = b;
+
+	return (x->nodes > y->nodes) - (x->nodes < y->nodes);
+}
+
+/* One point per node count: the rates weighted by segment duration. */
+static int
+combine(struct profile *p, const struct seg *seg, size_t nseg)
+{
+	struct seg *ok = malloc((nseg + 1) * sizeof *ok);
+	size_t i, n = 0;
+
+	if (ok == NULL)
+		return -1;
+	for (i = 0; i < nseg; i++)
+		if (seg[i].ok)
+			ok[n++] = seg[i];
+	qsort(ok, n, sizeof *ok, cmp_seg_nodes);
+	p->points = calloc(n + 1, sizeof *p->points);
+	if (p->points == NULL) {
+		free(ok);
+		return -1;
+	}
+	for (i = 0; i < n;) {
+		double sum = 0, w = 0;
+		long nodes = ok[i].nodes;
+		for (; i < n && ok[i].nodes == nodes; i++) {
+			sum += ok[i].rate * ok[i].span;
+			w += ok[i].span;
+		}
+		p->points[p->npoints].nodes = nodes;
+		p->points[p->npoints++].rate = round_sig(sum / w, 6);
+	}
+	free(ok);
+	return 0;
+}
+
+static void
+rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
+{
+	double up = 0, down = 0;
+	size_t i;
+
+	for (i = 0; i < nseg; i++) {
+		const struct seg *s = &seg[i];
+		double lost;
+		if (!s->ok || (s->kind != SEG_UP && s->kind != SEG_DOWN))
+			continue;
+		lost = s->t0 - s->tc;
+		if (s->kind == SEG_UP) {
+			up += lost;
+			p->up_obs++;
+		} else {
+			down += lost;
+			p->down_obs++;
+		}
+	}
+	p->rescale_up = p->up_obs ? round_cent(fmax(0, up / p->up_obs)) : 0;
+	p->rescale_down = p->down_obs ?
+	    round_cent(fmax(0, down / p->down_obs)) : 0;
+}
+
+static int
+measure(struct profile *p, const struct progress *pr, const struct job *j)
+{
+	struct seg *seg = malloc((pr->n + 1) * sizeof *seg);
+	unsigned char *use = malloc(pr->n + 1);
+	double *res = malloc((pr->n + 1) * sizeof *res);
+	size_t nseg = 0, i;
+	int rc = -1;
+
+	if (seg == NULL || use == NULL || res == NULL)
+		goto out;
+	nseg = cut_segments(pr, seg);
+	for (i = 0; i < nseg; i++)
+		fit_segment(pr, &seg[i], seg[i].kind == SEG_UP ?
+		    (j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP) :
+		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN), use, res);
+	if (combine(p, seg, nseg) < 0)
+		goto out;
+	rescale_costs(p, seg, nseg);
+	rc = 0;
+out:
+	free(seg);
+	free(use);
+	free(res);
+	return rc;
+}
+
+/* ---- the scaling law ---- */
+
+static double
+law(double n, double sigma, double kappa)
+{
+	return n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
+}
+
+/* Relative squared error with the best r1 for this sigma and kappa. */
+static double
+law_error(const struct profile *p, double sigma, double kappa, double *r1)
+{
+	double a = 0, b = 0, err = 0;
+	size_t i;
+
+	for (i = 0; i < p->npoints; i++) {
+		double g = law((double)p->points[i].nodes, sigma, kappa) /
+		    p->points[i].rate;
+		a += g;
+		b += g * g;
+	}
+	*r1 = a / b;
+	for (i = 0; i < p->npoints; i++) {
+		double e = 1 - *r1 * law((double)p->points[i].nodes, sigma,
+		    kappa) / p->points[i].rate;
+		err += e * e;
+	}
+	return err;
+}
+
+#define GRID_STEPS	60	/* per parameter, log-spaced */
+#define GRID_LOW	1e-9
+
+static double
+grid_value(int k)
+{
+	return k == 0 ? 0 : GRID_LOW * pow(1 / GRID_LOW,
+	    (double)(k - 1) / (GRID_STEPS - 1));
+}
+
+/* What golden() minimises: an error as a function of one parameter. */
+struct objective {
+	double (*f)(const struct objective *, double);
+	const struct profile *p;
+	double kappa;		/* held while sigma varies */
+};
+
+/* Golden section for the minimum of o->f over [lo, hi]. */
+static double
+golden(const struct objective *o, double lo, double hi)
+{
+	const double g = (sqrt(5.0) - 1) / 2;
+	double a = lo, b = hi;
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		double x1 = b - g * (b - a), x2 = a + g * (b - a);
+		if (o->f(o, x1) <= o->f(o, x2))
+			b = x2;
+		else
+			a = x1;
+	}
+	return (a + b) / 2;
+}
+
+static double
+sigma_objective(const struct objective *o, double sigma)
+{
+	double r1;
+
+	return law_error(o->p, sigma, o->kappa, &r1);
+}
+
+/* The least error over sigma for this kappa; *sigma gets the best. */
+static double
+kappa_error(const struct profile *p, double kappa, double *sigma)
+{
+	struct objective o = { sigma_objective, p, kappa };
+	double best = INFINITY, r1, e, s;
+	int k, bk = 0;
+
+	for (k = 0; k <= GRID_STEPS; k++)
+		if ((e = law_error(p, grid_value(k), kappa, &r1)) < best) {
+			best = e;
+			bk = k;
+		}
+	*sigma = grid_value(bk);
+	s = golden(&o, grid_value(bk > 0 ? bk - 1 : 0),
+	    grid_value(bk < GRID_STEPS ? bk + 1 : GRID_STEPS));
+	if ((e = law_error(p, s, kappa, &r1)) < best) {
+		best = e;
+		*sigma = s;
+	}
+	return best;
+}
+
+static double
+kappa_objective(const struct objective *o, double kappa)
+{
+	double sigma;
+
+	return kappa_error(o->p, kappa, &sigma);
+}
+
+/* Kappa over the grid, then by golden section near the best. */
+static double
+best_kappa(const struct profile *p)
+{
+	struct objective o = { kappa_objective, p, 0 };
+	double best = INFINITY, e, kappa;
+	int k, bk = 0;
+
+	for (k = 0; k <= GRID_STEPS; k++)
+		if ((e = kappa_objective(&o, grid_value(k))) < best) {
+			best = e;
+			bk = k;
+		}
+	kappa = golden(&o, grid_value(bk > 1 ? bk - 2 : 0),
+	    grid_value(bk + 2 < GRID_STEPS ? bk + 2 : GRID_STEPS));
+	return kappa_objective(&o, kappa) > best ? grid_value(bk) : kappa;
+}
+
+/*
+ * Profile least squares: for each kappa the best sigma (grid, then golden
+ * section), for each sigma the best r1 (closed form).  Three counts or
+ * more fit kappa too; two hold it at 0 (Amdahl).
+ */
+void
+profile_fit(struct profile *p)
+{
+	double sigma, kappa, r1, sse = 0;
+	size_t i;
+
+	p->has_fit = 0;
+	if (p->npoints < 2)
+		return;
+	kappa = p->npoints >= 3 ? best_kappa(p) : 0;
+	kappa_error(p, kappa, &sigma);
+	/* Below the grid's smallest step the parameter is nil, not noise. */
+	p->sigma = sigma < GRID_LOW ? 0 : round_sig(sigma, 6);
+	p->kappa = kappa < GRID_LOW ? 0 : round_sig(kappa, 6);
+	law_error(p, p->sigma, p->kappa, &r1);
+	p->r1 = round_sig(r1, 6);
+	for (i = 0; i < p->npoints; i++) {
+		double e = p->points[i].rate - p->r1 *
+		    law((double)p->points[i].nodes, p->sigma, p->kappa);
+		sse += e * e;
+	}
+	p->rmse = round_sig(sqrt(sse / (double)p->npoints), 6);
+	p->fit_counts = (int)p->npoints;
+	p->fit_usl = p->npoints >= 3;
+	p->has_fit = 1;
+}
+
+double
+profile_usl_rate(const struct profile *p, double n)
+{
+	if (!p->has_fit || n <= 0)
+		return n <= 0 ? 0 : NAN;
+	return p->r1 * law(n, p->sigma, p->kappa);
+}
+
+double
+profile_rate(const struct profile *p, long n)
+{
+	size_t i;
+
+	for (i = 0; i < p->npoints; i++)
+		if (p->points[i].nodes == n)
+			return p->points[i].rate;
+	return profile_usl_rate(p, (double)n);
+}
+
+void
+profile_rescale(const struct profile *p, const struct job *declared,
+    double *up, double *down)
+{
+	*up = declared ? declared->rescale_up : JOB_DEFAULT_RESCALE_UP;
+	*down = declared ? declared->rescale_down : JOB_DEFAULT_RESCALE_DOWN;
+	if (p != NULL && p->up_obs >= 2)
+		*up = p->rescale_up;
+	if (p != NULL && p->down_obs >= 2)
+		*down = p->rescale_down;
+}
+
+/* ---- the advisor ---- */
+
+static long
+clamp(long n, long lo, long hi)
+{
+	return n < lo ? lo : n > hi ? hi : n;
+}
+
+static void
+advise_two(struct profile *p, long max_nodes)
+{
+	const struct job_point *lo = &p->points[0], *hi = &p->points[1];
+	double eff = (hi->rate / (double)hi->nodes) /
+	    (lo->rate / (double)lo->nodes);
+	long mid = lo->nodes + (hi->nodes - lo->nodes) / 2;
+
+	if (eff >= PROFILE_EFFICIENCY_MIN && hi->nodes < max_nodes) {
+		p->next_nodes = hi->nodes * 2;
+		snprintf(p->reason, sizeof p->reason, "efficiency %.2f from %ld "
+		    "to %ld nodes: double%s", eff, lo->nodes, hi->nodes,
+		    p->next_nodes > max_nodes ? ", capped at max_nodes" : "");
+	} else if (mid > lo->nodes) {
+		p->next_nodes = mid;
+		snprintf(p->reason, sizeof p->reason, "efficiency %.2f from %ld "
+		    "to %ld nodes%s: try between", eff, lo->nodes, hi->nodes,
+		    hi->nodes >= max_nodes ? ", max_nodes reached" : "");
+	} else
+		snprintf(p->reason, sizeof p->reason, "efficiency %.2f from %ld "
+		    "to %ld nodes: no count between", eff, lo->nodes,
+		    hi->nodes);
+}
+
+void
+profile_advise(struct profile *p, long min_nodes, long max_nodes)
+{
+	size_t i;
+
+	p->next_nodes = 0;
+	if (p->npoints >= 3) {
+		snprintf(p->reason, sizeof p->reason, "%zu node counts "
+		    "measured: no probe", p->npoints);
+		return;
+	}
+	if (p->npoints == 0) {
+		p->next_nodes = min_nodes;
+		snprintf(p->reason, sizeof p->reason, "nothing measured: start "
+		    "at min_nodes");
+	} else if (p->npoints == 1 && p->points[0].nodes < max_nodes) {
+		p->next_nodes = p->points[0].nodes * 2;
+		snprintf(p->reason, sizeof p->reason, "one node count "
+		    "measured: double%s", p->next_nodes > max_nodes ?
+		    ", capped at max_nodes" : "");
+	} else if (p->npoints == 1) {
+		p->next_nodes = p->points[0].nodes > 1 ?
+		    p->points[0].nodes / 2 : 1;
+		snprintf(p->reason, sizeof p->reason, "only max_nodes "
+		    "measured: halve");
+	} else
+		advise_two(p, max_nodes);
+	if (p->next_nodes == 0)
+		return;
+	p->next_nodes = clamp(p->next_nodes, min_nodes, max_nodes);
+	for (i = 0; i < p->npoints; i++)
+		if (p->points[i].nodes == p->next_nodes) {
+			p->next_nodes = 0;
+			snprintf(p->reason, sizeof p->reason, "every count "
+			    "within [min_nodes, max_nodes] tried");
+		}
+}
+
+int
+profile_from_log(struct profile *p, const char *name, const char *label,
+    const char *buf, size_t len, const struct job *declared, struct diag *d)
+{
+	struct progress pr;
+
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", name);
+	if (progress_parse(&pr, label, buf, len, d) < 0)
+		return -1;
+	p->skipped_lines = pr.skipped;
+	if (pr.n > 0)
+		p->last_report = (long long)floor(pr.r[pr.n - 1].time);
+	if (measure(p, &pr, declared) < 0) {
+		progress_free(&pr);
+		profile_free(p);
+		return diag_errno(d, ENOMEM, "unable to profile %s", label);
+	}
+	progress_free(&pr);
+	profile_fit(p);
+	profile_advise(p, declared ? declared->min_nodes : 1,
+	    declared ? declared->max_nodes : JOB_MAX_NODES);
+	return 0;
+}
+
+void
+profile_free(struct profile *p)
+{
+	free(p->points);
+	p->points = NULL;
+	p->npoints = 0;
+}
+
+/* ---- the file ---- */
+
+char *
+profile_format(const struct profile *p, size_t *lenp)
+{
+	char *text = NULL, a[FMT_DOUBLE_LEN], b[FMT_DOUBLE_LEN],
+	    c[FMT_DOUBLE_LEN], e[FMT_DOUBLE_LEN];
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		return NULL;
+	if (p->next_nodes > 0) {
+		fprintf(fp, "advise: {next_nodes: %ld, reason: ", p->next_nodes);
+		fmt_yaml_string(fp, p->reason);
+		fputs("}\n", fp);
+	}
+	if (p->has_fit)
+		fprintf(fp, "fit: {counts: %d, kappa: %s, law: %s, r1: %s, "
+		    "rmse: %s, sigma: %s}\n", p->fit_counts,
+		    fmt_double(p->kappa, a), p->fit_usl ? "usl" : "amdahl",
+		    fmt_double(p->r1, b), fmt_double(p->rmse, c),
+		    fmt_double(p->sigma, e));
+	fprintf(fp, "last_report: %lld\nname: ", p->last_report);
+	fmt_yaml_word(fp, p->name);
+	fputs(p->npoints ? "\npoints:\n" : "\npoints: {}\n", fp);
+	for (i = 0; i < p->npoints; i++)
+		fprintf(fp, "  %ld: %s\n", p->points[i].nodes,
+		    fmt_double(p->points[i].rate, a));
+	fputs("rescale: {", fp);
+	if (p->down_obs > 0)
+		fprintf(fp, "down: %s, ", fmt_double(p->rescale_down, a));
+	fprintf(fp, "down_observations: %d, ", p->down_obs);
+	if (p->up_obs > 0)
+		fprintf(fp, "up: %s, ", fmt_double(p->rescale_up, a));
+	fprintf(fp, "up_observations: %d}\nskipped_lines: %zu\n", p->up_obs,
+	    p->skipped_lines);
+	if (fclose(fp) != 0) {
+		free(text);
+		return NULL;
+	}
+	*lenp = len;
+	return text;
+}
+
+struct parse {
+	struct profile *p;
+	const struct ydoc *doc;
+	struct diag *d;
+};
+
+static int
+get_count(struct parse *ps, const struct ydoc_node *v, const char *what,
+    long long min, long long max, long long *out)
+{
+	if (v == NULL)
+		return 0;
+	return ydoc_long(ps->doc, v, what, min, max, out, ps->d);
+}
+
+static int
+get_number(struct parse *ps, const struct ydoc_node *v, const char *what,
+    double min, double max, double *out)
+{
+	if (v == NULL)
+		return 0;
+	return ydoc_double(ps->doc, v, what, min, max, out, ps->d);
+}
+
+static int
+need_mapping(struct parse *ps, const struct ydoc_node *v, const char *what,
+    const char *keys)
+{
+	if (v->kind == YDOC_MAPPING)
+		return 0;
+	return diag_set(ps->d, EX_DATAERR, "%s:%zu: %s must be a mapping "
+	    "with %s", ps->doc->file, v->line, what, keys);
+}
+
+static int
+get_advise(struct parse *ps, const struct ydoc_node *v)
+{
+	const struct ydoc_node *next = ydoc_get(v, "next_nodes");
+	const struct ydoc_node *why = ydoc_get(v, "reason");
+	const char *s;
+	long long n = 0;
+
+	if (need_mapping(ps, v, "advise", "next_nodes and reason") < 0 ||
+	    get_count(ps, next, "advise next_nodes", 1, JOB_MAX_NODES, &n) < 0)
+		return -1;
+	ps->p->next_nodes = (long)n;
+	if (why != NULL) {
+		if (ydoc_string(ps->doc, why, "advise reason", &s, ps->d) < 0)
+			return -1;
+		snprintf(ps->p->reason, sizeof ps->p->reason, "%s", s);
+	}
+	return 0;
+}
+
+static int
+get_fit(struct parse *ps, const struct ydoc_node *v)
+{
+	struct profile *p = ps->p;
+	const struct ydoc_node *lawv;
+	long long counts = 0;
+	const char *s;
+
+	if (need_mapping(ps, v, "fit", "counts, kappa, law, r1, rmse and "
+	    "sigma") < 0 ||
+	    get_count(ps, ydoc_get(v, "counts"), "fit counts", 2,
+	    JOB_MAX_POINTS, &counts) < 0 ||
+	    get_number(ps, ydoc_get(v, "kappa"), "fit kappa", 0, 1,
+	    &p->kappa) < 0 ||
+	    get_number(ps, ydoc_get(v, "r1"), "fit r1", 0, 1e15, &p->r1) < 0 ||
+	    get_number(ps, ydoc_get(v, "rmse"), "fit rmse", 0, 1e15,
+	    &p->rmse) < 0 ||
+	    get_number(ps, ydoc_get(v, "sigma"), "fit sigma", 0, 1,
+	    &p->sigma) < 0)
+		return -1;
+	lawv = ydoc_get(v, "law");
+	p->fit_usl = 1;
+	if (lawv != NULL) {
+		if (ydoc_string(ps->doc, lawv, "fit law", &s, ps->d) < 0)
+			return -1;
+		if (strcmp(s, "usl") != 0 && strcmp(s, "amdahl") != 0)
+			return diag_set(ps->d, EX_DATAERR, "%s:%zu: fit law "
+			    "must be usl or amdahl", ps->doc->file,
+			    lawv->line);
+		p->fit_usl = strcmp(s, "usl") == 0;
+	}
+	if (p->r1 <= 0)
+		return diag_set(ps->d, EX_DATAERR, "%s:%zu: fit r1 must be "
+		    "above 0", ps->doc->file, v->line);
+	p->fit_counts = (int)counts;
+	p->has_fit = 1;
+	return 0;
+}
+
+static int
+get_last_report(struct parse *ps, const struct ydoc_node *v)
+{
+	return get_count(ps, v, "last_report", 0, 1LL << 40,
+	    &ps->p->last_report);
+}
+
+static int
+get_name(struct parse *ps, const struct ydoc_node *v)
+{
+	const char *s;
+
+	if (ydoc_string(ps->doc, v, "name", &s, ps->d) < 0)
+		return -1;
+	if (!job_name_valid(s))
+		return diag_set(ps->d, EX_DATAERR, "%s:%zu: name is not a "
+		    "valid job name", ps->doc->file, v->line);
+	snprintf(ps->p->name, sizeof ps->p->name, "%s", s);
+	return 0;
+}
+
+static int
+get_points(struct parse *ps, const struct ydoc_node *v)
+{
+	struct profile *p = ps->p;
+	size_t i;
+
+	if (need_mapping(ps, v, "points", "node counts to samples per "
+	    "second") < 0)
+		return -1;
+	if (v->n > JOB_MAX_POINTS)
+		return diag_set(ps->d, EX_DATAERR, "%s:%zu: points has more "
+		    "than %d entries", ps->doc->file, v->line, JOB_MAX_POINTS);
+	free(p->points);
+	p->npoints = 0;
+	p->points = calloc(v->n + 1, sizeof *p->points);
+	if (p->points == NULL)
+		return diag_errno(ps->d, ENOMEM, "%s: unable to load",
+		    ps->doc->file);
+	for (i = 0; i < v->n; i++) {
+		long long n;
+		double r;
+		if (ydoc_long(ps->doc, v->items[2 * i], "a point's node count",
+		    1, JOB_MAX_NODES, &n, ps->d) < 0 ||
+		    ydoc_double(ps->doc, v->items[2 * i + 1], "a point's rate",
+		    0, 1e15, &r, ps->d) < 0)
+			return -1;
+		if (r <= 0 || (i > 0 && n <= p->points[i - 1].nodes))
+			return diag_set(ps->d, EX_DATAERR, "%s:%zu: points must "
+			    "ascend by node count, with rates above 0",
+			    ps->doc->file, v->items[2 * i]->line);
+		p->points[i].nodes = (long)n;
+		p->points[i].rate = r;
+		p->npoints++;
+	}
+	return 0;
+}
+
+static int
+get_rescale(struct parse *ps, const struct ydoc_node *v)
+{
+	struct profile *p = ps->p;
+	long long up = 0, down = 0;
+
+	if (need_mapping(ps, v, "rescale", "down, down_observations, up and "
+	    "up_observations") < 0 ||
+	    get_number(ps, ydoc_get(v, "down"), "rescale down", 0,
+	    JOB_MAX_RESCALE, &p->rescale_down) < 0 ||
+	    get_number(ps, ydoc_get(v, "up"), "rescale up", 0,
+	    JOB_MAX_RESCALE, &p->rescale_up) < 0 ||
+	    get_count(ps, ydoc_get(v, "down_observations"),
+	    "rescale down_observations", 0, 1000000000, &down) < 0 ||
+	    get_count(ps, ydoc_get(v, "up_observations"),
+	    "rescale up_observations", 0, 1000000000, &up) < 0)
+		return -1;
+	p->down_obs = (int)down;
+	p->up_obs = (int)up;
+	return 0;
+}
+
+static int
+get_skipped(struct parse *ps, const struct ydoc_node *v)
+{
+	long long n;
+
+	if (ydoc_long(ps->doc, v, "skipped_lines", 0, 1LL << 50, &n,
+	    ps->d) < 0)
+		return -1;
+	ps->p->skipped_lines = (size_t)n;
+	return 0;
+}
+
+typedef int key_handler(struct parse *, const struct ydoc_node *);
+
+static const struct {
+	const char *key;
+	key_handler *get;
+} schema[] = {
+	{ "advise", get_advise },
+	{ "fit", get_fit },
+	{ "last_report", get_last_report },
+	{ "name", get_name },
+	{ "points", get_points },
+	{ "rescale", get_rescale },
+	{ "skipped_lines", get_skipped },
+};
+
+static int
+apply_keys(struct parse *ps, const struct ydoc_node *root)
+{
+	size_t i, k;
+
+	for (i = 0; i < root->n; i++)
+		for (k = 0; k < sizeof schema / sizeof schema[0]; k++)
+			if (strcmp(root->items[2 * i]->value,
+			    schema[k].key) == 0 &&
+			    schema[k].get(ps, root->items[2 * i + 1]) < 0)
+				return -1;
+	if (ydoc_get(root, "name") == NULL)
+		return diag_set(ps->d, EX_DATAERR, "%s:%zu: name is missing",
+		    ps->doc->file, root->line);
+	return 0;
+}
+
+int
+profile_parse(struct profile *p, const char *file, const char *buf,
+    size_t len, struct diag *d)
+{
+	struct ydoc doc;
+	struct parse ps = { p, &doc, d };
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	if (ydoc_load(&doc, file, buf, len, d) < 0)
+		return -1;
+	if (doc.root == NULL || doc.root->kind != YDOC_MAPPING)
+		rc = diag_set(d, EX_DATAERR, "%s:%zu: a profile must be a "
+		    "mapping with name and points", file,
+		    doc.root ? doc.root->line : 1);
+	else
+		rc = apply_keys(&ps, doc.root);
+	ydoc_free(&doc);
+	if (rc < 0)
+		profile_free(p);
+	return rc;
+}
+
+int
+profile_load(struct profile *p, int dirfd, const char *name,
+    const char *label, struct diag *d)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (file_read_at(dirfd, name, PROFILE_MAX_FILE, FILE_NOFOLLOW, &buf,
+	    &len, d) < 0)
+		return -1;
+	rc = profile_parse(p, label, buf, len, d);
+	free(buf);
+	return rc;
+}

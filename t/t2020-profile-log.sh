@@ -1,0 +1,165 @@
+#!/bin/sh
+# bf-profile LOGFILE: the profile of one log, every bad line warned about
+# with file:line, skipped and counted, and the good lines all kept.
+. "$(dirname "$0")/lib.sh"
+
+# gen N:SECONDS...: a clean log of resnet18 (the BFTrainer curve) reporting
+# every 10 s, with a commit report before each rescale and a pause of 18 s
+# growing, 12 s shrinking.
+gen() {
+	echo "$@" | awk '
+	BEGIN { r[1] = 5218.8; r[2] = 10582.5; r[4] = 20436.0; r[8] = 39584.0
+		t = 1612915700; s = 0 }
+	{ for (i = 1; i <= NF; i++) {
+		split($i, f, ":"); n = f[1]; d = f[2]
+		if (i > 1) { printf "%d %d %.0f\n", t, old, s; t += n > old ? 18 : 12 }
+		for (e = t + d; t < e;) { t += 10; s += r[n] * 10; printf "%d %d %.0f\n", t, n, s }
+		old = n } }'
+}
+
+test_expect_success 'bf-profile -V prints the version' '
+	bf-profile -V >out && grep -Eq "^bf-profile [0-9]+\.[0-9]+\.[0-9]+$" out
+'
+
+test_expect_success 'usage errors exit 64' '
+	test_expect_code 64 bf-profile -x 2>/dev/null &&
+	test_expect_code 64 bf-profile -d sp -j job.yaml a.log 2>/dev/null &&
+	test_expect_code 64 bf-profile -j job.yaml a.log b.log 2>/dev/null &&
+	test_expect_code 64 bf-profile -d sp a/b 2>err &&
+	grep -q "^bf-profile: '"'a/b'"' is not a job name$" err
+'
+
+test_expect_success 'a missing log exits 66' '
+	test_expect_code 66 bf-profile nope.log 2>err &&
+	echo "bf-profile: unable to open nope.log: No such file or directory" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a clean log with two rescales: the whole profile' '
+	gen 1:300 2:300 4:300 >resnet18.log &&
+	bf-profile resnet18.log >actual 2>err &&
+	test_must_be_empty err &&
+	cat >expect <<-\EOT &&
+	fit: {counts: 3, kappa: 0.00234917, law: usl, r1: 5262.03, rmse: 69.967, sigma: 0}
+	last_report: 1612916636
+	name: resnet18
+	points:
+	  1: 5218.8
+	  2: 10582.5
+	  4: 20436
+	rescale: {down_observations: 0, up: 18, up_observations: 2}
+	skipped_lines: 0
+	EOT
+	test_cmp expect actual
+'
+
+test_expect_success 'the same log on stdin, and growing then shrinking' '
+	gen 2:300 8:300 4:300 | bf-profile - >actual &&
+	grep "^name: stdin$" actual &&
+	grep "^rescale: {down: 12, down_observations: 1, up: 18, up_observations: 1}$" actual
+'
+
+cat >job.yaml <<EOF2
+name: resnet18
+command: python3 train.py
+min_nodes: 2
+max_nodes: 6
+EOF2
+
+test_expect_success '-j: the name, the range and the declared costs from a job file' '
+	gen 2:300 4:300 >r.log &&
+	bf-profile -j job.yaml r.log >actual &&
+	grep "^name: resnet18$" actual &&
+	grep "^advise: {next_nodes: 6, reason: \"efficiency 0.97 from 2 to 4 nodes: double, capped at max_nodes\"}$" actual &&
+	bf-profile --advise -j job.yaml r.log >actual &&
+	echo "resnet18 6 efficiency 0.97 from 2 to 4 nodes: double, capped at max_nodes" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '-j with a bad job file exits 65' '
+	printf "name: x\ncommand: y\nmax_nodes: 0\n" >bad.yaml &&
+	test_expect_code 65 bf-profile -j bad.yaml r.log 2>err &&
+	echo "bf-profile: bad.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '"'0'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'every kind of bad line: warned, skipped, counted; good lines kept' '
+	{
+		printf "1612915700 1 0\n1612915710 1 52188\nhello world\n"
+		printf "1612915720 1 104376\n1612915715 1 110000\n"
+		printf "1612915730 1 100000\n9999999999 1 200000\n"
+		printf "1612915740 - 200000\n\001\002\000\377\n"
+		printf "%0300d\n" 0
+		printf "1612915740 1 208752\n1612915750 0 260940\n"
+		printf "1612915750 1 260940\n1612915760 1 313128\n"
+		printf "1612915770 1 1e6\n0x10 1 5\n\n1612915780 1 417504\n"
+		printf "1612915790 1 4"
+	} >bad.log &&
+	bf-profile bad.log >actual 2>err &&
+	cat >expect <<-\EOT &&
+	bf-profile: bad.log:3: not a report '"'UNIXTIME NODES SAMPLES'"': '"'hello world'"', skipped
+	bf-profile: bad.log:5: time 1612915715 goes backwards (line 4 has 1612915720), skipped
+	bf-profile: bad.log:6: samples 100000 decrease (line 4 has 104376), skipped
+	bf-profile: bad.log:7: time 9999999999 is later than the next report'"'"'s (line 11 has 1612915740), skipped
+	bf-profile: bad.log:8: NODES '"'-'"' needs bf-apply'"'"'s allocation history, not available yet; skipped
+	bf-profile: bad.log:9: a NUL byte: binary data, not a report, skipped
+	bf-profile: bad.log:10: line longer than 256 bytes, skipped
+	bf-profile: bad.log:12: nodes '"'0'"' is not a node count from 1 to 1000000, skipped
+	bf-profile: bad.log:15: samples '"'1e6'"' is not a whole number from 0 to 10^18, skipped
+	bf-profile: bad.log:16: time '"'0x10'"' is not unix seconds, skipped
+	EOT
+	test_cmp expect err &&
+	cat >expect <<-\EOT &&
+	advise: {next_nodes: 2, reason: "one node count measured: double"}
+	last_report: 1612915780
+	name: bad
+	points:
+	  1: 5218.8
+	rescale: {down_observations: 0, up_observations: 0}
+	skipped_lines: 10
+	EOT
+	test_cmp expect actual
+'
+
+test_expect_success 'an empty log: warned, exit 0, start at min_nodes' '
+	: >empty.log &&
+	bf-profile empty.log >actual 2>err &&
+	echo "bf-profile: empty.log:1: no reports" >expect &&
+	test_cmp expect err &&
+	grep "^advise: {next_nodes: 1, reason: \"nothing measured: start at min_nodes\"}$" actual &&
+	grep "^points: {}$" actual
+'
+
+test_expect_success 'binary garbage only: every line skipped, exit 0' '
+	head -c 100000 /dev/urandom >noise.log &&
+	bf-profile noise.log >actual 2>err &&
+	grep "^points: {}$" actual &&
+	n=$(grep -c "skipped$" err) &&
+	grep "^skipped_lines: $n$" actual
+'
+
+test_expect_success 'a huge line is skipped, not read into a line buffer' '
+	{ gen 1:100; head -c 5000000 /dev/zero | tr "\0" 7; echo; gen 1:100 | sed "s/^1612915/1612925/; s/ \([0-9]*\)$/ 9\1/"; } >long.log &&
+	bf-profile long.log >actual 2>err &&
+	echo "bf-profile: long.log:11: line longer than 256 bytes, skipped" >expect &&
+	test_cmp expect err &&
+	grep "^skipped_lines: 1$" actual
+'
+
+test_expect_success 'a lost line and a late line do not move the rate' '
+	gen 1:600 | awk "NR == 20 { next } NR == 30 { \$3 = prev + 1 } { prev = \$3; print }" >lost.log &&
+	sed -n 29p lost.log | grep "^1612916000 1 1513453$" &&
+	bf-profile lost.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  1: 5218.8$" actual && grep "^skipped_lines: 0$" actual
+'
+
+test_expect_success 'a silence over 300 s is a stop and restart, not a rescale' '
+	gen 1:300 >restart.log &&
+	tail -1 restart.log | awk "{ for (k = 1; k <= 30; k++) print \$1 + 1000 + 10 * k, 2, \$3 + 105825 * k }" >>restart.log &&
+	bf-profile restart.log >actual &&
+	grep "^  1: 5218.8$" actual && grep "^  2: 10582.5$" actual &&
+	grep "^rescale: {down_observations: 0, up_observations: 0}$" actual
+'
+
+test_done
