@@ -6,7 +6,7 @@
  *	bf-solve -d SPOOL [OPTION ...]
  *	bf-solve -h | -V
  *	(OPTION: -T TFWD, -t LIMIT, --model MODEL, --policy FILE,
- *	--solver SOLVER)
+ *	--profiles DIR, --solver SOLVER)
  * DESCRIPTION
  *	See bf-solve(1).  Options and files here; the decision is solve.c.
  *	The model is written (MPS) before it is solved, and the plan only
@@ -32,7 +32,7 @@
 #define SOLVE_MAX_FILE	(64 * 1024 * 1024)
 
 struct args {
-	const char *spool, *state, *mps, *policy;
+	const char *spool, *state, *mps, *policy, *profiles;
 	int spool_mode;
 	struct solve_opts o;
 };
@@ -138,6 +138,20 @@ load_spool_jobs(struct solve *s, struct spool *sp)
 	spool_list_free(names, n);
 }
 
+/* A job's profile, DIR/NAME.yaml, is applied when it exists. */
+static void
+load_profiles(struct solve *s, int dirfd, const char *prefix)
+{
+	char name[JOB_NAME_MAX + 8], label[PATH_MAX];
+	size_t i, n = s->njobs;
+
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "%s.yaml", s->jobs[i].job.name);
+		snprintf(label, sizeof label, "%s/%s", prefix, name);
+		load(s, solve_profile, dirfd, name, label, 1);
+	}
+}
+
 static void
 solve_or_die(struct solve *s, const struct args *a)
 {
@@ -177,6 +191,14 @@ filter(struct solve *s, const struct args *a, char **files, int nfiles)
 		load(s, solve_state, AT_FDCWD, a->state, a->state, 0);
 	if (a->policy != NULL)
 		load(s, solve_policy, AT_FDCWD, a->policy, a->policy, 0);
+	if (a->profiles != NULL) {
+		int fd = open(a->profiles, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
+			log_fatal(EX_NOINPUT, "unable to open directory %s: %s",
+			    a->profiles, strerror(errno));
+		load_profiles(s, fd, a->profiles);
+		close(fd);
+	}
 	solve_or_die(s, a);
 	if (a->mps != NULL) {
 		if ((mps = solve_mps(s, &a->o, &len, &d)) == NULL ||
@@ -226,6 +248,8 @@ spooled(struct solve *s, const struct args *a)
 		log_diag_fatal(&d);
 	load(s, solve_holes, hfd, "current.yaml", "holes/current.yaml", 0);
 	load_spool_jobs(s, &sp);
+	if (sp.dirs[SPOOL_PROFILES] >= 0)
+		load_profiles(s, sp.dirs[SPOOL_PROFILES], "profiles");
 	load(s, solve_state, sp.fd, "state.yaml", "state.yaml", 1);
 	if (a->policy != NULL)
 		load(s, solve_policy, AT_FDCWD, a->policy, a->policy, 0);
@@ -263,6 +287,7 @@ options(int argc, char **argv, struct args *a)
 		{ "model", required_argument, NULL, 'M' },
 		{ "mps", required_argument, NULL, 'm' },
 		{ "policy", required_argument, NULL, 'P' },
+		{ "profiles", required_argument, NULL, 'p' },
 		{ "solver", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -286,6 +311,9 @@ options(int argc, char **argv, struct args *a)
 			break;
 		case 'P':
 			a->policy = optarg;
+			break;
+		case 'p':
+			a->profiles = optarg;
 			break;
 		case 'S':
 			choose("--solver", optarg, "cbc", "dp", &v);
@@ -321,7 +349,8 @@ main(int argc, char **argv)
 	options(argc, argv, &a);
 	if (optind == argc)
 		a.spool_mode = 1;
-	if (a.spool_mode && (optind != argc || a.state || a.mps))
+	if (a.spool_mode && (optind != argc || a.state || a.mps ||
+	    a.profiles))
 		usage(EX_USAGE);
 	if (!a.spool_mode && argc - optind < 1)
 		usage(EX_USAGE);

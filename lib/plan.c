@@ -44,6 +44,8 @@ format_head(FILE *fp, const struct plan *p)
 	    p->jobs_digest);
 	if (p->policy[0] != '\0')
 		fprintf(fp, ", policy: \"%s\"", p->policy);
+	if (p->profiles[0] != '\0')
+		fprintf(fp, ", profiles: \"%s\"", p->profiles);
 	fprintf(fp, ", state: \"%s\"}\n", p->state);
 	fprintf(fp, "solver: {name: %s, model: %s, status: ", p->solver,
 	    p->model);
@@ -166,6 +168,8 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    sizeof p->jobs_digest, d) < 0 ||
 	    copy_string(doc, in, "state", p->state, sizeof p->state, d) < 0 ||
 	    copy_string(doc, in, "policy", p->policy, sizeof p->policy, d) < 0 ||
+	    copy_string(doc, in, "profiles", p->profiles, sizeof p->profiles,
+	    d) < 0 ||
 	    copy_string(doc, sv, "name", p->solver, sizeof p->solver, d) < 0 ||
 	    copy_string(doc, sv, "model", p->model, sizeof p->model, d) < 0 ||
 	    copy_string(doc, sv, "status", p->status, sizeof p->status, d) < 0 ||

@@ -45,6 +45,7 @@ struct plan {
 	long long time;
 	char holes[HASH_TEXT_LEN], jobs_digest[HASH_TEXT_LEN];
 	char state[HASH_TEXT_LEN], policy[HASH_TEXT_LEN];	/* "" absent */
+	char profiles[HASH_TEXT_LEN];	/* "" when no profile was used */
 	char solver[16], model[16], status[128], mps[512];	/* "" absent */
 	double objective, seconds, tfwd;
 	size_t njobs;

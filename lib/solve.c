@@ -255,6 +255,10 @@ make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
 	for (k = 0; k <= j->reach; k = k == 0 ? lo : k + 1) {
 		double cost = k > j->was ? j->cost_up :
 		    k < j->was ? j->cost_down : 0;
+		/* Probing: only stop, stay, or go to the count to measure. */
+		if (k > 0 && j->probe >= lo && j->probe <= j->reach &&
+		    k != j->probe && k != j->was)
+			continue;
 		j->k[n] = k;
 		j->grow[n] = k > j->was ? k - j->was : 0;
 		j->value[n] = weight * (tfwd * rate(j, k) - cost);
@@ -262,6 +266,7 @@ make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
 		if (lo > j->reach)
 			break;
 	}
+	j->nchoice = n;
 	return 0;
 }
 
@@ -801,7 +806,11 @@ note_of(const struct solve_job *j)
 	char buf[512] = "";
 	size_t len = 0;
 
-	if (j->job.npoints == 0)
+	if (j->probe > 0)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%sprofiling: may only stop, stay or probe %ld nodes",
+		    len ? "; " : "", j->probe);
+	if (j->job.npoints == 0 && len < sizeof buf)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%sno scaling: provisional rate of %g sample/s per node "
 		    "until bf-profile measures it", len ? "; " : "",
@@ -827,6 +836,7 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	memcpy(p->state, s->dig_state, sizeof p->state);
 	if (s->have_policy)
 		memcpy(p->policy, s->dig_policy, sizeof p->policy);
+	solve_profiles_digest(s, p->profiles);
 	snprintf(p->solver, sizeof p->solver, "%s",
 	    o->solver == SOLVE_DP ? "dp" : "cbc");
 	snprintf(p->model, sizeof p->model, "%s",
@@ -887,4 +897,78 @@ solve_plan(const struct solve *s, const struct solve_opts *o,
 		return diag_errno(d, ENOMEM, "unable to make the plan");
 	}
 	return 0;
+}
+
+/*
+ * The decision from counts (bf-sim): the jobs are borrowed, so only
+ * what solve_prepare() would have made is freed here, never the jobs.
+ */
+static void
+counts_release(struct solve *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->njobs; i++) {
+		free(s->jobs[i].k);
+		free(s->jobs[i].grow);
+		free(s->jobs[i].value);
+	}
+	free(s->jobs);
+	free(s->holder);
+	milp_free(&s->model);
+}
+
+static int
+counts_load(struct solve *s, const struct solve_opts *o,
+    const struct solve_count *c, size_t n, long nfree, struct diag *d)
+{
+	size_t i, h = 0;
+	long total = nfree, k;
+
+	for (i = 0; i < n; i++)
+		total += c[i].was;
+	s->jobs = calloc(n + 1, sizeof *s->jobs);
+	s->holder = malloc(((size_t)total + 1) * sizeof *s->holder);
+	if (s->jobs == NULL || s->holder == NULL)
+		return diag_errno(d, ENOMEM, "solve");
+	s->njobs = n;
+	s->nfree = nfree;
+	/* the per-node model numbers the nodes: held ones job by job */
+	s->holes.n = (size_t)total;
+	for (i = 0; i < n; i++) {
+		s->jobs[i].job = *c[i].job;
+		s->jobs[i].was = c[i].was;
+		for (k = 0; k < c[i].was; k++)
+			s->holder[h++] = (long)i;
+		if (make_choices(&s->jobs[i], nfree, o->tfwd,
+		    c[i].job->weight, d) < 0)
+			return -1;
+	}
+	while (h < (size_t)total)
+		s->holder[h++] = -1;
+	return 0;
+}
+
+int
+solve_counts(const struct solve_opts *o, struct solve_count *c, size_t n,
+    long nfree, struct solve_result *res, struct diag *d)
+{
+	struct solve s;
+	size_t i;
+	int rc;
+
+	memset(&s, 0, sizeof s);
+	milp_init(&s.model);
+	rc = counts_load(&s, o, c, n, nfree, d);
+	if (rc == 0)
+		rc = solve_run(&s, o, d);
+	for (i = 0; rc == 0 && i < n; i++)
+		c[i].nodes = s.jobs[i].k[s.jobs[i].pick];
+	if (rc == 0) {
+		snprintf(res->status, sizeof res->status, "%s", s.status);
+		res->objective = s.objective;
+		res->seconds = s.seconds;
+	}
+	counts_release(&s);
+	return rc;
 }

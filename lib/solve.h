@@ -9,11 +9,15 @@
  *	solve_job(&s, "jobs/a.yaml", buf, len, JOB_TRUSTED, &d);   (each job)
  *	solve_state(&s, "state.yaml", buf, len, &d);            (optional)
  *	solve_policy(&s, "policy.yaml", buf, len, &d);          (optional)
+ *	solve_profile(&s, "profiles/a.yaml", buf, len, &d);     (after the jobs)
  *	solve_prepare(&s, &o, &d);
  *	char *mps = solve_mps(&s, &o, &mpslen, &d);    (build; write it first)
  *	solve_run(&s, &o, &d);
  *	solve_plan(&s, &o, "plans/x.mps", &plan, &d);
  *	solve_free(&s);
+ *
+ *	struct solve_count c[n] = {{ &job, was }, ...};
+ *	solve_counts(&o, c, n, nfree, &res, &d);	   (counts only: bf-sim)
  * DESCRIPTION
  *	The whole decision, in memory and without process-wide state, so
  *	that bf-solve calls it once and bf-sim once per event.  Inputs come
@@ -32,10 +36,25 @@
  *	policy's rows.  The dynamic program (dp.h) solves it without policy
  *	rows exactly; its answer is CBC's MIP start unless opts.no_start.
  *
+ *	solve_profile() applies bf-profile's measurements to the job it
+ *	names (solve_profile.c): measured rates replace declared ones at the
+ *	counts measured and join them elsewhere; beyond the last measured
+ *	count the fitted law caps the extrapolation; measured rescale costs
+ *	replace declared ones once they rest on two observations; and while
+ *	the advisor proposes a count to probe, the job's choices are only 0,
+ *	its current count and that probe.
+ *
  *	solve_plan() maps the counts to nodes deterministically: a shrinking
  *	job gives back its nodes whose until is soonest first, growing jobs
  *	take the free nodes that last longest, highest rescale cost first,
  *	ties by node and job name.
+ *
+ *	solve_counts() is the same decision for a caller that holds parsed
+ *	jobs and counts rather than files (bf-sim, once per event): job J
+ *	holds c[J].was nodes and nfree more are idle; c[J].nodes gets the
+ *	count chosen, in the caller's job order (ties in the DP follow it).
+ *	Nothing is mapped to nodes; res gets the status, objective and
+ *	seconds.  The per-node model gets the held nodes numbered job by job.
  * DIAGNOSTICS
  *	-1 with d set: 65 "FILE:LINE: what" for bad or inconsistent input,
  *	64 for a combination the solver cannot do (dp with policy rows,
@@ -78,6 +97,9 @@ struct solve_job {
 	long stated;		/* nodes the state gives it */
 	struct hostlist held;	/* those still in the holes file */
 	long was;		/* C_J = held.n */
+	long probe;		/* bf-profile's next count to try, 0 none */
+	uint64_t profile_digest; /* of its profile's bytes, when profiled */
+	int profiled;		/* a profile was applied (solve_profile) */
 	double weight, rate_now, cost_up, cost_down;
 	long reach;		/* C_J + F, capped by max_nodes */
 	size_t nchoice;
@@ -108,6 +130,17 @@ struct solve {
 	double objective, seconds;
 };
 
+struct solve_count {
+	const struct job *job;	/* borrowed: not freed */
+	long was;		/* C_J */
+	long nodes;		/* the decision */
+};
+
+struct solve_result {
+	char status[128];
+	double objective, seconds;
+};
+
 void solve_init(struct solve *s);
 void solve_free(struct solve *s);
 int solve_holes(struct solve *s, const char *label, const char *buf,
@@ -118,6 +151,9 @@ int solve_state(struct solve *s, const char *label, const char *buf,
     size_t len, struct diag *d);
 int solve_policy(struct solve *s, const char *label, const char *buf,
     size_t len, struct diag *d);
+int solve_profile(struct solve *s, const char *label, const char *buf,
+    size_t len, struct diag *d);
+void solve_profiles_digest(const struct solve *s, char out[HASH_TEXT_LEN]);
 int solve_prepare(struct solve *s, const struct solve_opts *o,
     struct diag *d);
 char *solve_mps(struct solve *s, const struct solve_opts *o, size_t *len,
@@ -125,5 +161,7 @@ char *solve_mps(struct solve *s, const struct solve_opts *o, size_t *len,
 int solve_run(struct solve *s, const struct solve_opts *o, struct diag *d);
 int solve_plan(const struct solve *s, const struct solve_opts *o,
     const char *mps, struct plan *p, struct diag *d);
+int solve_counts(const struct solve_opts *o, struct solve_count *c,
+    size_t n, long nfree, struct solve_result *res, struct diag *d);
 
 #endif

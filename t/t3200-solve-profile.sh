@@ -1,0 +1,84 @@
+#!/bin/sh
+# bf-solve uses bf-profile's measurements: measured rates override declared
+# ones, a job being profiled may only stop, stay or probe the advised count,
+# and the plan records the profiles it used.
+. "$(dirname "$0")/lib.sh"
+
+# A progress log: 1 node at 100 samples/s for 600 s, then 2 nodes at 190/s.
+make_log() {
+	awk 'BEGIN {
+		t = 1700000000; s = 0
+		for (i = 0; i <= 60; i++) { print t, 1, s; t += 10; s += 1000 }
+		t += 20
+		for (i = 0; i <= 60; i++) { print t, 2, s; t += 10; s += 1900 }
+	}'
+}
+
+holes8() {
+	printf 'time: 1700002000\nsource: test\nidle:\n  - nodes: n[1-8]\n'
+}
+
+test_expect_success 'bf-profile measures the log exactly' '
+	printf "name: u\ncommand: x\nmax_nodes: 8\n" >u.yaml &&
+	make_log >u.log && mkdir prof &&
+	bf-profile -j u.yaml u.log >prof/u.yaml 2>err &&
+	sed -n "/^points:/,/^[a-z]/p" prof/u.yaml >points &&
+	printf "points:\n  1: 100\n  2: 190\nrescale: {}\n" >expect0 &&
+	grep -E "^  [12]: " points >actual &&
+	printf "  1: 100\n  2: 190\n" >expect &&
+	test_cmp expect actual &&
+	grep "^advise: {next_nodes: 4" prof/u.yaml
+'
+
+test_expect_success 'a job being profiled goes to its probe count, said in the plan' '
+	holes8 >h.yaml &&
+	bf-solve --profiles prof h.yaml u.yaml >plan 2>err &&
+	grep "^  u: {nodes: 4, was: 0," plan &&
+	grep "profiling: may only stop, stay or probe 4 nodes" plan
+'
+
+test_expect_success 'the plan records the digest of the profiles it used' '
+	p=$(xxhsum -H3 prof/u.yaml | sed "s/.* = //") &&
+	want=$(printf "u xxh3:%s\n" "$p" | xxhsum -H3 | sed "s/.* = //") &&
+	grep "profiles: \"xxh3:$want\"" plan &&
+	bf-solve h.yaml u.yaml >plain 2>/dev/null &&
+	! grep -q "profiles:" plain
+'
+
+test_expect_success 'the probe value follows the fitted law, capped by linear scaling' '
+	r1=$(sed -n "s/.*r1: \([0-9.e+-]*\).*/\1/p" prof/u.yaml) &&
+	sigma=$(sed -n "s/.*sigma: \([0-9.e+-]*\).*/\1/p" prof/u.yaml) &&
+	awk -v r1="$r1" -v s="$sigma" "BEGIN {
+		law = r1 * 4 / (1 + s * 3); lin = 190 * 2
+		r = law < lin ? law : lin
+		printf \"%.6f\n\", 10 * r }" >expect &&
+	sed -n "s/.*objective: \([0-9.e+-]*\).*/\1/p" plan | awk "{ printf \"%.6f\n\", \$1 }" >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'measured rates replace declared ones at the counts measured' '
+	printf "name: u\ncommand: x\nmax_nodes: 2\nscaling:\n  1: 50\n  2: 60\n" >ud.yaml &&
+	printf "time: 1\nsource: test\nidle:\n  - nodes: n[1-2]\n" >h2.yaml &&
+	printf "time: 1\njobs:\n  u: {nodes: 2, hosts: \"n[1-2]\"}\n" >s2.yaml &&
+	bf-solve -s s2.yaml h2.yaml ud.yaml >declared 2>/dev/null &&
+	grep "objective: 600," declared &&
+	bf-solve -s s2.yaml --profiles prof h2.yaml ud.yaml >measured 2>/dev/null &&
+	grep "objective: 1900," measured &&
+	grep "^  u: {nodes: 2, was: 2" measured
+'
+
+test_expect_success 'the spool mode reads profiles/NAME.yaml by itself' '
+	bf-submit -d sp u.yaml >/dev/null && bf-submit --intake -d sp 2>/dev/null &&
+	holes8 >sp/holes/current.yaml && cp prof/u.yaml sp/profiles/u.yaml &&
+	bf-solve -d sp 2>err &&
+	grep "^  u: {nodes: 4, was: 0," sp/plans/current.yaml &&
+	grep -q "profiles: \"xxh3:" sp/plans/current.yaml
+'
+
+test_expect_success 'a damaged profile is bad input naming the file' '
+	printf "name: u\npoints: [1]\n" >sp/profiles/u.yaml &&
+	test_expect_code 65 bf-solve -d sp 2>err &&
+	grep "^bf-solve: profiles/u.yaml:" err
+'
+
+test_done
