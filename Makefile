@@ -32,6 +32,11 @@ LIBS_bf-submit = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-holes = $(YAML_LIBS) $(XXH_LIBS) -lz
 LIBS_bf-solve = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
 LIBS_bf-profile = $(YAML_LIBS) $(XXH_LIBS) -lm
+LIBS_bf-apply = $(YAML_LIBS) $(XXH_LIBS)
+LIBS_bf-watch = $(YAML_LIBS) $(XXH_LIBS) $(INOTIFY_LIBS)
+LIBS_bf-hosts = $(YAML_LIBS) $(XXH_LIBS)
+LIBS_bf-audit = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
+LIBS_bf-sim = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
 LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
 
 LIB_SRCS = $(sort $(wildcard lib/*.c))

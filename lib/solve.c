@@ -938,6 +938,7 @@ counts_load(struct solve *s, const struct solve_opts *o,
 	for (i = 0; i < n; i++) {
 		s->jobs[i].job = *c[i].job;
 		s->jobs[i].was = c[i].was;
+		s->jobs[i].probe = c[i].probe;
 		for (k = 0; k < c[i].was; k++)
 			s->holder[h++] = (long)i;
 		if (make_choices(&s->jobs[i], nfree, o->tfwd,

@@ -134,6 +134,7 @@ struct solve_count {
 	const struct job *job;	/* borrowed: not freed */
 	long was;		/* C_J */
 	long nodes;		/* the decision */
+	long probe;		/* a count to profile (solve_profile), 0 none */
 };
 
 struct solve_result {

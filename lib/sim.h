@@ -1,0 +1,90 @@
+/*
+ * NAME
+ *	sim - replay an idle-node event stream with malleable jobs, and measure
+ * SYNOPSIS
+ *	struct sim_opts o = SIM_OPTS_DEFAULT;
+ *	struct sim_result r;
+ *	sim_run(&o, ev, &jobs, &r, &d);
+ *	sim_summary(&o, &r, fp);
+ *	r.steps, r.steps_len: steps.csv
+ *	sim_result_free(&r);
+ * DESCRIPTION
+ *	The model of time (bf-sim(1)): the idle set changes only at the
+ *	stream's events; between two moments of change each running job
+ *	makes r(n) samples per second on its n nodes.  A grow or shrink, and
+ *	a node taken back by the main scheduler (once per job and event),
+ *	cost the job R_up or R_down seconds of its rate before the change:
+ *	a debt in samples that its next production repays before its
+ *	progress counts again.  So ideal (all production) = done + loss.
+ *	A job finishes at the exact moment done reaches its samples; its
+ *	nodes go back to the pool and that moment is an event.  Jobs are
+ *	admitted in submit order, at most max_jobs at once, at their submit
+ *	time (T0 + submit_s) or when a slot frees; an admission is an event.
+ *	At every event (after the idle set, finishes and admissions are
+ *	applied) the policy decides; counts map to nodes deterministically:
+ *	a shrinking job gives back its highest-numbered nodes, growing jobs
+ *	take the lowest-numbered free ones, in admission order.
+ *
+ *	Only nodes numbered below o.nodes take part (0: all): the events
+ *	stream numbers nodes in the order the trace first names them.
+ *	The replay ends at o.to, at the stream's last event when there is no
+ *	o.to, or when every job has finished, whichever comes first.
+ *
+ *	With o.online the policy sees each job as simprof.h says, learning
+ *	its curve from the progress it reports; the replay runs on the true
+ *	curves.
+ *
+ *	Every step is checked: a node held by one job at most, only idle
+ *	nodes held, each job's count its nodes, 0 or within its bounds.
+ * DIAGNOSTICS
+ *	-1 with d set: the stream's and solver's codes; 70 when a check
+ *	fails.
+ */
+#ifndef BF_SIM_H
+#define BF_SIM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "events.h"
+#include "jobcsv.h"
+#include "log.h"
+#include "simpolicy.h"
+
+struct sim_opts {
+	enum simpolicy policy;
+	double tfwd;		/* look-ahead, seconds */
+	double limit;		/* per-node solver's time limit */
+	long long epoch;	/* unix time of t=0 of the trace and jobs */
+	long long from, to;
+	int have_to;
+	size_t nodes;		/* first N nodes, 0 all */
+	size_t max_jobs;
+	int online;		/* profile online (simprof.h) */
+	void (*progress)(void *arg, double frac);
+	void *progress_arg;
+};
+
+#define SIM_OPTS_DEFAULT { SIMPOLICY_MILP, 10.0, 10.0, 0, 0, 0, 0, 0, 10, \
+	0, NULL, NULL }
+
+struct sim_result {
+	double end;		/* unix time the replay stopped */
+	size_t nodes;		/* nodes taking part */
+	double idle_ns, alloc_ns;	/* I and A, node-seconds */
+	double ideal, done, loss;	/* samples */
+	size_t events, rescales, admitted, finished, jobs;
+	double *dsec;		/* decision seconds, one per event */
+	char *steps;		/* steps.csv */
+	size_t steps_len;
+	char *jobs_csv;		/* jobs.csv: one row per admitted job */
+	size_t jobs_len;
+};
+
+int sim_run(const struct sim_opts *o, struct events *ev,
+    const struct jobcsv_jobs *js, struct sim_result *r, struct diag *d);
+int sim_summary(const struct sim_opts *o, const struct sim_result *r,
+    FILE *fp);
+void sim_result_free(struct sim_result *r);
+
+#endif
