@@ -303,6 +303,10 @@ options(int argc, char **argv, struct args *a)
 		case 'h':
 			usage(0);
 		case 'M':
+			if (strcmp(optarg, "per-node-tight") == 0) {
+				a->o.model = SOLVE_PERNODE_TIGHT;
+				break;
+			}
 			choose("--model", optarg, "compact", "per-node", &v);
 			a->o.model = v ? SOLVE_PERNODE : SOLVE_COMPACT;
 			break;
@@ -354,7 +358,7 @@ main(int argc, char **argv)
 		usage(EX_USAGE);
 	if (!a.spool_mode && argc - optind < 1)
 		usage(EX_USAGE);
-	if (a.o.solver == SOLVE_DP && a.o.model == SOLVE_PERNODE)
+	if (a.o.solver == SOLVE_DP && a.o.model != SOLVE_COMPACT)
 		log_fatal(EX_USAGE, "--solver dp solves the compact model only");
 	solve_init(&s);
 	rc = a.spool_mode ? spooled(&s, &a) : filter(&s, &a, argv + optind,

@@ -447,7 +447,8 @@ build_pernode(struct solve *s, const struct solve_opts *o)
 		pj[j].npoints = jb->job.npoints;
 	}
 	rc = pernode_build(&s->model, pj, s->njobs, s->holes.n, s->holder,
-	    o->tfwd);
+	    o->tfwd, o->model == SOLVE_PERNODE_TIGHT ? PERNODE_TIGHT :
+	    PERNODE_BFTRAINER);
 	free(pj);
 	return rc;
 }
@@ -459,10 +460,10 @@ build(struct solve *s, const struct solve_opts *o, struct diag *d)
 
 	if (s->built)
 		return 0;
-	if (o->model == SOLVE_PERNODE && s->policy_rows)
+	if (o->model != SOLVE_COMPACT && s->policy_rows)
 		return diag_set(d, EX_USAGE, "the per-node model does not "
 		    "take a policy's caps, shares or rescale limit");
-	rc = o->model == SOLVE_PERNODE ? build_pernode(s, o) :
+	rc = o->model != SOLVE_COMPACT ? build_pernode(s, o) :
 	    build_compact(s);
 	if (rc < 0)
 		return diag_errno(d, ENOMEM, "unable to build the model");
@@ -481,8 +482,8 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 	if (fp == NULL)
 		return NULL;
 	fprintf(fp, "bf-solve %s model, minimise -(sum_J w_J (tfwd r_J(n_J) "
-	    "- cost_J)), tfwd %s\n", o->model == SOLVE_PERNODE ?
-	    "per-node" : "compact", fmt_double(o->tfwd, num));
+	    "- cost_J)), tfwd %s\n", SOLVE_MODEL_NAME(o->model),
+	    fmt_double(o->tfwd, num));
 	fprintf(fp, "holes %s jobs %s state %s\n", s->dig_holes, s->dig_jobs,
 	    s->dig_state);
 	fprintf(fp, "%zu nodes, %ld free\n", s->holes.n, s->nfree);
@@ -839,8 +840,7 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	solve_profiles_digest(s, p->profiles);
 	snprintf(p->solver, sizeof p->solver, "%s",
 	    o->solver == SOLVE_DP ? "dp" : "cbc");
-	snprintf(p->model, sizeof p->model, "%s",
-	    o->model == SOLVE_PERNODE ? "per-node" : "compact");
+	snprintf(p->model, sizeof p->model, "%s", SOLVE_MODEL_NAME(o->model));
 	snprintf(p->status, sizeof p->status, "%s", s->status);
 	snprintf(p->mps, sizeof p->mps, "%s", mps ? mps : "");
 	p->objective = s->objective;

@@ -54,7 +54,7 @@
  *	holds c[J].was nodes and nfree more are idle; c[J].nodes gets the
  *	count chosen, in the caller's job order (ties in the DP follow it).
  *	Nothing is mapped to nodes; res gets the status, objective and
- *	seconds.  The per-node model gets the held nodes numbered job by job.
+ *	seconds.  The per-node models get the held nodes numbered job by job.
  * DIAGNOSTICS
  *	-1 with d set: 65 "FILE:LINE: what" for bad or inconsistent input,
  *	64 for a combination the solver cannot do (dp with policy rows,
@@ -77,7 +77,10 @@
 #include "state.h"
 
 enum solve_solver { SOLVE_CBC, SOLVE_DP };
-enum solve_model { SOLVE_COMPACT, SOLVE_PERNODE };
+/* per-node: BFTrainer's model; per-node-tight: ours (pernode.h) */
+enum solve_model { SOLVE_COMPACT, SOLVE_PERNODE, SOLVE_PERNODE_TIGHT };
+#define SOLVE_MODEL_NAME(m) ((m) == SOLVE_COMPACT ? "compact" : \
+	(m) == SOLVE_PERNODE ? "per-node" : "per-node-tight")
 
 struct solve_opts {
 	double tfwd;		/* look-ahead, seconds */
