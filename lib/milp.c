@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <coin/Cbc_C_Interface.h>
 
@@ -344,14 +345,27 @@ cbc_load(const struct milp *m, const struct csc *c, double *lo, double *hi)
 	return cbc;
 }
 
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static enum milp_status
-cbc_outcome(Cbc_Model *cbc, double *x, size_t n)
+cbc_outcome(Cbc_Model *cbc, double *x, size_t n, int timed_out)
 {
 	const double *sol;
 
 	sol = Cbc_bestSolution(cbc);
-	/* Stopped early, CBC may call a model infeasible that is not. */
-	if (sol == NULL && Cbc_isSecondsLimitReached(cbc))
+	/*
+	 * Stopped early, CBC may call a model infeasible that is not, and a
+	 * time-out in preprocessing is not always flagged as one (seen with
+	 * -t 0.001): past the limit, no solution means stopped.
+	 */
+	if (sol == NULL && (Cbc_isSecondsLimitReached(cbc) || timed_out))
 		return MILP_STOPPED_NONE;
 	if (Cbc_isProvenInfeasible(cbc))
 		return MILP_INFEASIBLE;
@@ -385,7 +399,7 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 {
 	struct csc c;
 	Cbc_Model *cbc;
-	double *lo, *hi, *val;
+	double *lo, *hi, *val, t0;
 	int *idx;
 
 	if (m->oom || csc_build(m, &c) < 0)
@@ -405,8 +419,9 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 	Cbc_setAllowableGap(cbc, 0);
 	if (start != NULL)
 		cbc_start(cbc, start, m->ncols, idx, val);
+	t0 = now_seconds();
 	Cbc_solve(cbc);
-	*status = cbc_outcome(cbc, x, m->ncols);
+	*status = cbc_outcome(cbc, x, m->ncols, now_seconds() - t0 >= seconds);
 	Cbc_deleteModel(cbc);
 	free(lo), free(hi), free(idx), free(val);
 	csc_free(&c);
