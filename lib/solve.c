@@ -259,6 +259,14 @@ make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
 		if (k > 0 && j->probe >= lo && j->probe <= j->reach &&
 		    k != j->probe && k != j->was)
 			continue;
+		/*
+		 * The measurement pays for the move to the probe: charging the
+		 * rescale would keep a job that runs from ever being measured
+		 * at a larger count, since at a short look-ahead growing costs
+		 * more than the rate it gains.
+		 */
+		if (j->probe > 0 && k == j->probe && j->probe != j->was)
+			cost = 0;
 		j->k[n] = k;
 		j->grow[n] = k > j->was ? k - j->was : 0;
 		j->value[n] = weight * (tfwd * rate(j, k) - cost);

@@ -37,6 +37,18 @@ test_expect_success 'a job being profiled goes to its probe count, said in the p
 	grep "profiling: may only stop, stay or probe 4 nodes" plan
 '
 
+test_expect_success 'a running job grows to its probe count: the move is not charged' '
+	printf "time: 1\njobs:\n  u: {nodes: 2, hosts: \"n[1-2]\"}\n" >s8.yaml &&
+	bf-solve -s s8.yaml --profiles prof h.yaml u.yaml >probe 2>/dev/null &&
+	grep "^  u: {nodes: 4, was: 2," probe &&
+	# The same curve declared, no profile, at most 4 nodes: r(4) = 370
+	# along the last slope, and 10 s x (370 - 190) gained is less than
+	# 18 s x 190 lost, so the job stays.
+	printf "name: u\ncommand: x\nmax_nodes: 4\nrescale_up: 18\nscaling:\n  1: 100\n  2: 190\n" >ucurve.yaml &&
+	bf-solve -s s8.yaml h.yaml ucurve.yaml >noprobe 2>/dev/null &&
+	grep "^  u: {nodes: 2, was: 2," noprobe
+'
+
 test_expect_success 'the plan records the digest of the profiles it used' '
 	p=$(xxhsum -H3 prof/u.yaml | sed "s/.* = //") &&
 	want=$(printf "u xxh3:%s\n" "$p" | xxhsum -H3 | sed "s/.* = //") &&
