@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "events.h"
 #include "holes.h"
 #include "hostlist.h"
@@ -49,17 +50,6 @@ usage(int code)
 	    "       bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] "
 	    "[--squeue CMD]\n");
 	exit(code);
-}
-
-static long long
-time_arg(const char *opt, const char *s)
-{
-	long long t;
-
-	if (events_parse_time(s, &t) < 0)
-		log_fatal(EX_USAGE, "%s: '%s' is neither unix seconds nor an "
-		    "ISO 8601 time like 2021-02-10T00:08:52Z", opt, s);
-	return t;
 }
 
 static void
@@ -96,18 +86,18 @@ parse_opts(struct opts *o, int argc, char **argv)
 			printf("bf-holes %s\n", BF_VERSION);
 			exit(0);
 		case OPT_AT:
-			o->at = time_arg("--at", optarg);
+			o->at = cli_time("--at", optarg);
 			o->have_at = 1;
 			break;
 		case OPT_EPOCH:
-			o->epoch = time_arg("--epoch", optarg);
+			o->epoch = cli_time("--epoch", optarg);
 			o->have_epoch = 1;
 			break;
 		case OPT_EVENTS:
 			o->events = 1;
 			break;
 		case OPT_FROM:
-			o->from = time_arg("--from", optarg);
+			o->from = cli_time("--from", optarg);
 			o->have_from = 1;
 			break;
 		case OPT_IDLE_TRACE:
@@ -130,7 +120,7 @@ parse_opts(struct opts *o, int argc, char **argv)
 			o->swf = optarg;
 			break;
 		case OPT_TO:
-			o->to = time_arg("--to", optarg);
+			o->to = cli_time("--to", optarg);
 			o->have_to = 1;
 			break;
 		default:

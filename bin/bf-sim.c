@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "events.h"
 #include "file.h"
 #include "jobcsv.h"
@@ -55,43 +56,6 @@ usage(int code)
 	exit(code);
 }
 
-static double
-number(const char *opt, const char *s, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    v < min || v > max)
-		log_fatal(EX_USAGE, "%s must be a number from %g to %g, not "
-		    "'%.64s'", opt, min, max, s);
-	return v;
-}
-
-static size_t
-count(const char *opt, const char *s, double min, double max)
-{
-	double v = number(opt, s, min, max);
-
-	if (v != floor(v))
-		log_fatal(EX_USAGE, "%s must be a whole number, not '%.64s'",
-		    opt, s);
-	return (size_t)v;
-}
-
-static long long
-time_arg(const char *opt, const char *s)
-{
-	long long t;
-
-	if (events_parse_time(s, &t) < 0)
-		log_fatal(EX_USAGE, "%s: '%s' is neither unix seconds nor an "
-		    "ISO 8601 time like 2021-02-10T00:08:52Z", opt, s);
-	return t;
-}
-
 static void
 long_opt(struct args *a, int c, const char *arg)
 {
@@ -99,18 +63,18 @@ long_opt(struct args *a, int c, const char *arg)
 	case OPT_COMPARE: a->compare = 1; break;
 	case OPT_CURVES: a->curves = arg; break;
 	case OPT_CURVE_SOURCE: a->source = arg; break;
-	case OPT_EPOCH: a->o.epoch = time_arg("--epoch", arg); break;
+	case OPT_EPOCH: a->o.epoch = cli_time("--epoch", arg); break;
 	case OPT_FROM:
-		a->o.from = time_arg("--from", arg);
+		a->o.from = cli_time("--from", arg);
 		a->have_from = 1;
 		break;
 	case OPT_IDLE_TRACE: a->trace = arg; break;
 	case OPT_JOBS: a->jobs = arg; break;
 	case OPT_MAX_JOBS:
-		a->o.max_jobs = count("--max-jobs", arg, 1, 100000);
+		a->o.max_jobs = cli_count("--max-jobs", arg, 1, 100000);
 		break;
 	case OPT_NO_PLOT: a->no_plot = 1; break;
-	case OPT_NODES: a->o.nodes = count("--nodes", arg, 1, 1e7); break;
+	case OPT_NODES: a->o.nodes = cli_count("--nodes", arg, 1, 1e7); break;
 	case OPT_POLICY:
 		if (simpolicy_parse(arg, &a->o.policy) < 0)
 			log_fatal(EX_USAGE, "--policy: '%s' is not milp, dp, "
@@ -124,7 +88,7 @@ long_opt(struct args *a, int c, const char *arg)
 		break;
 	case OPT_SWF: a->swf = arg; break;
 	case OPT_TO:
-		a->o.to = time_arg("--to", arg);
+		a->o.to = cli_time("--to", arg);
 		a->o.have_to = 1;
 		break;
 	default:
@@ -165,10 +129,10 @@ options(int argc, char **argv, struct args *a)
 			a->out = optarg;
 			break;
 		case 'T':
-			a->o.tfwd = number("-T", optarg, 0, 1e6);
+			a->o.tfwd = cli_number("-T", optarg, 0, 1e6);
 			break;
 		case 't':
-			a->o.limit = number("-t", optarg, 0.001, 1e6);
+			a->o.limit = cli_number("-t", optarg, 0.001, 1e6);
 			break;
 		case 'V':
 			printf("bf-sim %s\n", BF_VERSION);

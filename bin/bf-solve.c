@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "file.h"
 #include "hash.h"
 #include "log.h"
@@ -46,21 +47,6 @@ usage(int code)
 	    "       bf-solve -d SPOOL [OPTION ...]\n"
 	    "       bf-solve -h | -V\n");
 	exit(code);
-}
-
-static double
-number(const char *opt, const char *s, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    v < min || v > max)
-		log_fatal(EX_USAGE, "%s must be a number from %g to %g, not "
-		    "'%.64s'", opt, min, max, s);
-	return v;
 }
 
 /* Read a whole file, "-" the standard input; exit on failure. */
@@ -327,10 +313,10 @@ options(int argc, char **argv, struct args *a)
 			a->state = optarg;
 			break;
 		case 'T':
-			a->o.tfwd = number("-T", optarg, 0, 1e6);
+			a->o.tfwd = cli_number("-T", optarg, 0, 1e6);
 			break;
 		case 't':
-			a->o.seconds = number("-t", optarg, 0.001, 1e6);
+			a->o.seconds = cli_number("-t", optarg, 0.001, 1e6);
 			break;
 		case 'V':
 			printf("bf-solve %s\n", BF_VERSION);

@@ -876,3 +876,55 @@ profile_load(struct profile *p, int dirfd, const char *name,
 	free(buf);
 	return rc;
 }
+
+static int
+curve_point_cmp(const void *a, const void *b)
+{
+	const struct job_point *x = a, *y = b;
+
+	return (x->nodes > y->nodes) - (x->nodes < y->nodes);
+}
+
+static int
+measured_at(const struct profile *p, long nodes)
+{
+	size_t k;
+
+	for (k = 0; k < p->npoints; k++)
+		if (p->points[k].nodes == nodes)
+			return 1;
+	return 0;
+}
+
+size_t
+profile_curve(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, long max_nodes, struct job_point *out)
+{
+	const struct job_point *last;
+	size_t i, n = 0;
+	long c;
+
+	for (i = 0; i < ndeclared; i++)
+		if (!measured_at(p, declared[i].nodes))
+			out[n++] = declared[i];
+	for (i = 0; i < p->npoints; i++)
+		out[n++] = p->points[i];
+	if (n > 1)
+		qsort(out, n, sizeof *out, curve_point_cmp);
+	/* Only past every known point: a declared curve beyond stays. */
+	if (n == 0 || !p->has_fit || p->npoints == 0 ||
+	    out[n - 1].nodes != p->points[p->npoints - 1].nodes)
+		return n;
+	last = &out[n - 1];
+	for (c = 2 * last->nodes; c <= max_nodes && c > 0 &&
+	    n < ndeclared + p->npoints + PROFILE_LAW_POINTS; c *= 2) {
+		double law = profile_usl_rate(p, (double)c);
+		double linear = last->rate * (double)c / (double)last->nodes;
+		if (!isfinite(law) || law <= 0)
+			break;
+		out[n].nodes = c;
+		out[n].rate = law < linear ? law : linear;
+		n++;
+	}
+	return n;
+}

@@ -112,6 +112,18 @@ char *profile_format(const struct profile *p, size_t *len);
 void profile_fit(struct profile *p);
 void profile_advise(struct profile *p, long min_nodes, long max_nodes);
 double profile_usl_rate(const struct profile *p, double n);
+/*
+ * The curve bf-solve and bf-sim value a profiled job by: the declared
+ * points at counts not measured, every measured point, and with a fitted
+ * law one point every doubling past the last known count up to max_nodes,
+ * at the lower of the law and linear scaling from that point (a law
+ * fitted on a few counts may promise more than the job delivers).  out
+ * has room for ndeclared + p->npoints + PROFILE_LAW_POINTS; returns the
+ * count, ascending.
+ */
+#define PROFILE_LAW_POINTS 64
+size_t profile_curve(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, long max_nodes, struct job_point *out);
 double profile_rate(const struct profile *p, long n);
 void profile_rescale(const struct profile *p, const struct job *declared,
     double *up, double *down);

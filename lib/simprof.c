@@ -70,28 +70,6 @@ simprof_report(struct simprof *p, double t, long nodes, double samples,
 	return 0;
 }
 
-/* One point every doubling past the last measured, as bf-solve does. */
-static size_t
-law_points(const struct profile *pr, long max, struct job_point *out)
-{
-	const struct job_point *last = &pr->points[pr->npoints - 1];
-	size_t n = 0;
-	long c;
-
-	if (!pr->has_fit)
-		return 0;
-	for (c = 2 * last->nodes; c <= max && c > 0; c *= 2) {
-		double law = profile_usl_rate(pr, (double)c);
-		double linear = last->rate * (double)c / (double)last->nodes;
-		if (!isfinite(law) || law <= 0)
-			break;
-		out[n].nodes = c;
-		out[n].rate = law < linear ? law : linear;
-		n++;
-	}
-	return n;
-}
-
 static int
 believe(struct simprof *p, const struct profile *pr, struct diag *d)
 {
@@ -100,12 +78,11 @@ believe(struct simprof *p, const struct profile *pr, struct diag *d)
 
 	if (pr->npoints == 0)
 		return 0;
-	pts = calloc(pr->npoints + 64, sizeof *pts);
+	pts = calloc(pr->npoints + PROFILE_LAW_POINTS, sizeof *pts);
 	if (pts == NULL)
 		return diag_errno(d, ENOMEM, "%s", p->declared->name);
-	memcpy(pts, pr->points, pr->npoints * sizeof *pts);
-	n = pr->npoints + law_points(pr, p->declared->max_nodes,
-	    pts + pr->npoints);
+	/* Online, nothing is declared: the oracle curve stays unknown. */
+	n = profile_curve(pr, NULL, 0, p->declared->max_nodes, pts);
 	free(p->points);
 	p->points = pts;
 	p->belief.points = pts;
