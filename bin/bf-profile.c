@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "allocs.h"
 #include "file.h"
 #include "job.h"
 #include "log.h"
@@ -179,9 +180,10 @@ read_log(struct spool *sp, const char *name, char **buf, size_t *len,
 
 /* Profiles one job of the spool; a job without a log has no profile. */
 static int
-profile_job(struct spool *sp, const struct opts *o, const char *name,
-    struct diag *d)
+profile_job(struct spool *sp, const struct opts *o, const struct allocs *a,
+    const char *name, struct diag *d)
 {
+	struct progress_alloc t;
 	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 16], *buf = NULL,
 	    *text;
 	struct profile p;
@@ -212,7 +214,13 @@ profile_job(struct spool *sp, const struct opts *o, const char *name,
 		return 0;
 	}
 	snprintf(label, sizeof label, "progress/%s.log", name);
-	rc = profile_from_log(&p, name, label, buf, len, &j, d);
+	if (allocs_timeline(a, name, &t, d) < 0) {
+		free(buf);
+		job_free(&j);
+		return -1;
+	}
+	rc = profile_from_log_alloc(&p, name, label, buf, len, &j, &t, d);
+	allocs_timeline_free(&t);
 	free(buf);
 	job_free(&j);
 	if (rc < 0)
@@ -278,12 +286,13 @@ run_spool(const struct opts *o, char **names, int nnames)
 	const char *path = o->spool ? o->spool : spool_default();
 	char **jobs = NULL;
 	size_t njobs = 0, i;
+	struct allocs a;
 	struct spool sp;
 	struct diag d;
 	int code = 0;
 
 	diag_clear(&d);
-	if (spool_open(&sp, path, 0, &d) < 0)
+	if (spool_open(&sp, path, 0, &d) < 0 || allocs_load(&a, &sp, &d) < 0)
 		log_diag_fatal(&d);
 	if (nnames == 0) {
 		if (spool_list(&sp, SPOOL_JOBS, &jobs, &njobs, &d) < 0)
@@ -293,7 +302,8 @@ run_spool(const struct opts *o, char **names, int nnames)
 	}
 	for (i = 0; i < (nnames ? (size_t)nnames : njobs); i++) {
 		diag_clear(&d);
-		if (profile_job(&sp, o, nnames ? names[i] : jobs[i], &d) < 0) {
+		if (profile_job(&sp, o, &a, nnames ? names[i] : jobs[i],
+		    &d) < 0) {
 			log_warn("%s", d.text);
 			if (code == 0)
 				code = d.code;
@@ -301,6 +311,7 @@ run_spool(const struct opts *o, char **names, int nnames)
 	}
 	if (jobs != NULL)
 		spool_list_free(jobs, njobs);
+	allocs_free(&a);
 	spool_close(&sp);
 	if (o->advise)
 		finish_stdout();

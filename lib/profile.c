@@ -547,11 +547,20 @@ int
 profile_from_log(struct profile *p, const char *name, const char *label,
     const char *buf, size_t len, const struct job *declared, struct diag *d)
 {
+	return profile_from_log_alloc(p, name, label, buf, len, declared, NULL,
+	    d);
+}
+
+int
+profile_from_log_alloc(struct profile *p, const char *name, const char *label,
+    const char *buf, size_t len, const struct job *declared,
+    const struct progress_alloc *alloc, struct diag *d)
+{
 	struct progress pr;
 
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", name);
-	if (progress_parse(&pr, label, buf, len, d) < 0)
+	if (progress_parse_alloc(&pr, label, buf, len, alloc, d) < 0)
 		return -1;
 	p->skipped_lines = pr.skipped;
 	if (pr.n > 0)

@@ -104,6 +104,12 @@ struct profile {
 
 int profile_from_log(struct profile *p, const char *name, const char *label,
     const char *buf, size_t len, const struct job *declared, struct diag *d);
+/* The same, NODES "-" taken from an allocation timeline (progress.h). */
+struct progress_alloc;
+int profile_from_log_alloc(struct profile *p, const char *name,
+    const char *label, const char *buf, size_t len,
+    const struct job *declared, const struct progress_alloc *alloc,
+    struct diag *d);
 int profile_parse(struct profile *p, const char *file, const char *buf,
     size_t len, struct diag *d);
 int profile_load(struct profile *p, int dirfd, const char *name,

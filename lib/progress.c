@@ -76,6 +76,7 @@ check_fields(char *field[3], struct line *l, char *msg, size_t msglen)
 {
 	char shown[48];
 	long long x;
+	int dash;
 
 	errno = 0;
 	l->time = strtod(field[0], NULL);
@@ -87,10 +88,10 @@ check_fields(char *field[3], struct line *l, char *msg, size_t msglen)
 		}
 		return ST_BAD;
 	}
-	if (strcmp(field[1], "-") == 0)
-		return ST_DASH;
-	x = all_digits(field[1], 0) ? strtoll(field[1], NULL, 10) : 0;
-	if (x < 1 || x > JOB_MAX_NODES) {
+	dash = strcmp(field[1], "-") == 0;
+	x = dash ? 0 : all_digits(field[1], 0) ? strtoll(field[1], NULL, 10) :
+	    -1;
+	if (!dash && (x < 1 || x > JOB_MAX_NODES)) {
 		if (msg != NULL) {
 			ydoc_excerpt(field[1], shown, sizeof shown);
 			snprintf(msg, msglen, "nodes '%s' is not a node count "
@@ -110,7 +111,7 @@ check_fields(char *field[3], struct line *l, char *msg, size_t msglen)
 		return ST_BAD;
 	}
 	l->samples = x;
-	return ST_OK;
+	return dash ? ST_DASH : ST_OK;
 }
 
 static enum status
@@ -172,6 +173,33 @@ scan(struct line *lines, size_t nlines, const char *buf, size_t len)
 		lines[i].st = nl == NULL ? ST_PARTIAL :
 		    check_line(p, n, &lines[i], NULL, 0);
 		p += n + 1;
+	}
+}
+
+/* NODES "-": the count of the last allocation at or before the report. */
+static void
+resolve_dashes(struct line *lines, size_t nlines,
+    const struct progress_alloc *alloc)
+{
+	size_t i;
+
+	if (alloc == NULL || alloc->n == 0)
+		return;
+	for (i = 0; i < nlines; i++) {
+		size_t lo = 0, hi = alloc->n;
+		if (lines[i].st != ST_DASH)
+			continue;
+		while (lo < hi) {	/* first allocation after the report */
+			size_t mid = lo + (hi - lo) / 2;
+			if (alloc->time[mid] > lines[i].time)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		if (lo > 0 && alloc->nodes[lo - 1] > 0) {
+			lines[i].nodes = alloc->nodes[lo - 1];
+			lines[i].st = ST_OK;
+		}
 	}
 }
 
@@ -298,7 +326,7 @@ warn_order(const char *label, size_t i, const struct line *l,
 /* Warns about each skipped line in file order; returns how many. */
 static size_t
 warn_skipped(const char *label, struct line *lines, size_t nlines,
-    const char *buf, size_t len)
+    const char *buf, size_t len, int have_alloc)
 {
 	char msg[160];
 	size_t i, skipped = 0;
@@ -314,10 +342,13 @@ warn_skipped(const char *label, struct line *lines, size_t nlines,
 		if (l->st == ST_LONG)
 			log_warn("%s:%zu: line longer than %d bytes, skipped",
 			    label, i + 1, PROGRESS_LINE_MAX);
+		else if (l->st == ST_DASH && !have_alloc)
+			log_warn("%s:%zu: NODES '-' needs the allocation "
+			    "history (bf-profile -d SPOOL reads history/), "
+			    "skipped", label, i + 1);
 		else if (l->st == ST_DASH)
-			log_warn("%s:%zu: NODES '-' needs bf-apply's allocation "
-			    "history, not available yet; skipped", label,
-			    i + 1);
+			log_warn("%s:%zu: NODES '-' at a time no enacted plan "
+			    "gave the job nodes, skipped", label, i + 1);
 		else if (l->st == ST_BAD) {
 			nl = memchr(p, '\n', len - l->off);
 			check_line(p, (size_t)(nl - p), l, msg, sizeof msg);
@@ -354,6 +385,13 @@ int
 progress_parse(struct progress *pr, const char *label, const char *buf,
     size_t len, struct diag *d)
 {
+	return progress_parse_alloc(pr, label, buf, len, NULL, d);
+}
+
+int
+progress_parse_alloc(struct progress *pr, const char *label, const char *buf,
+    size_t len, const struct progress_alloc *alloc, struct diag *d)
+{
 	size_t nlines = count_lines(buf, len);
 	struct line *lines = calloc(nlines + 1, sizeof *lines);
 
@@ -361,6 +399,7 @@ progress_parse(struct progress *pr, const char *label, const char *buf,
 	if (lines == NULL)
 		return diag_errno(d, ENOMEM, "unable to read %s", label);
 	scan(lines, nlines, buf, len);
+	resolve_dashes(lines, nlines, alloc);
 	if (order_pass(lines, nlines, 0) < 0 ||
 	    order_pass(lines, nlines, 1) < 0 || keep_good(pr, lines,
 	    nlines) < 0) {
@@ -368,7 +407,8 @@ progress_parse(struct progress *pr, const char *label, const char *buf,
 		progress_free(pr);
 		return diag_errno(d, ENOMEM, "unable to read %s", label);
 	}
-	pr->skipped = warn_skipped(label, lines, nlines, buf, len);
+	pr->skipped = warn_skipped(label, lines, nlines, buf, len,
+	    alloc != NULL);
 	free(lines);
 	if (pr->n == 0 && pr->skipped == 0)
 		log_warn("%s:1: no reports", label);

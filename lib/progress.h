@@ -17,15 +17,21 @@
  *	with one warning "FILE:LINE: what, skipped" on stderr (the one place
  *	where library code speaks: a job's bad line is never fatal), counting
  *	it in skipped.  Bad lines are: longer than PROGRESS_LINE_MAX bytes
- *	(never copied), not three fields of the right form, NODES "-" (node
- *	counts from bf-apply's allocation history are not available yet), and
- *	reports out of order.  Order is judged over the whole log, not line by
+ *	(never copied), not three fields of the right form, NODES "-" with no
+ *	allocation known at that time, and reports out of order.  Order is judged over the whole log, not line by
  *	line: the reports kept are the longest run whose times never go
  *	backwards, then the longest of those whose samples never decrease (the
  *	earliest such run when several are as long), so one garbage line far
  *	in the future costs that line only, never the good lines after it.
  *	Blank lines are ignored silently.  A log with no report at all is
  *	warned about as "FILE:1: no reports".
+ *
+ *	NODES "-" lets a job report without knowing its node count:
+ *	progress_parse_alloc() takes it from an allocation timeline (the node
+ *	counts bf-apply's enacted plans gave the job, allocs.h): the count of
+ *	the last allocation at or before the report's time.  Without a
+ *	timeline, before the first allocation, or while it had 0 nodes, such
+ *	a line is skipped like a bad one.
  * DIAGNOSTICS
  *	-1 with d set only when memory runs out (71).
  */
@@ -53,8 +59,18 @@ struct progress {
 	size_t skipped;		/* bad lines warned about */
 };
 
+/* Node counts over time, ascending time; a count holds until the next. */
+struct progress_alloc {
+	size_t n;
+	const double *time;
+	const long *nodes;
+};
+
 int progress_parse(struct progress *pr, const char *label, const char *buf,
     size_t len, struct diag *d);
+int progress_parse_alloc(struct progress *pr, const char *label,
+    const char *buf, size_t len, const struct progress_alloc *alloc,
+    struct diag *d);
 void progress_free(struct progress *pr);
 
 #endif

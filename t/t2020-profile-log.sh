@@ -101,7 +101,7 @@ test_expect_success 'every kind of bad line: warned, skipped, counted; good line
 	bf-profile: bad.log:5: time 1612915715 goes backwards (line 4 has 1612915720), skipped
 	bf-profile: bad.log:6: samples 100000 decrease (line 4 has 104376), skipped
 	bf-profile: bad.log:7: time 9999999999 is later than the next report'"'"'s (line 11 has 1612915740), skipped
-	bf-profile: bad.log:8: NODES '"'-'"' needs bf-apply'"'"'s allocation history, not available yet; skipped
+	bf-profile: bad.log:8: NODES '"'-'"' needs the allocation history (bf-profile -d SPOOL reads history/), skipped
 	bf-profile: bad.log:9: a NUL byte: binary data, not a report, skipped
 	bf-profile: bad.log:10: line longer than 256 bytes, skipped
 	bf-profile: bad.log:12: nodes '"'0'"' is not a node count from 1 to 1000000, skipped
