@@ -208,6 +208,22 @@ state_add(struct state *st, const char *name, const char *hostlist,
 	return check_twice(st, "state", d);
 }
 
+int
+state_remove(struct state *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->jobs[i].name, name) == 0) {
+			hostlist_free(&st->jobs[i].hosts);
+			memmove(&st->jobs[i], &st->jobs[i + 1],
+			    (st->n - i - 1) * sizeof *st->jobs);
+			st->n--;
+			return 0;
+		}
+	return -1;
+}
+
 const struct state_job *
 state_find(const struct state *st, const char *name)
 {

@@ -18,7 +18,8 @@
  *	number of hosts; a node may be held by one job only.  Jobs are kept
  *	sorted by name, each job's hosts in canonical hostlist order, so
  *	state_format() depends only on the content.  state_add() builds a
- *	state in memory for the writer.
+ *	state in memory for the writer; state_remove() drops a job (0 when
+ *	it was there, -1 when not).
  * DIAGNOSTICS
  *	-1 with d set, 65 "FILE:LINE: what": "node a01n03 is held by both
  *	a (line 3) and b", "nodes is 3 but hosts names 2 nodes",
@@ -53,6 +54,7 @@ int state_parse(struct state *st, const char *file, const char *buf,
     size_t len, struct diag *d);
 int state_add(struct state *st, const char *name, const char *hostlist,
     struct diag *d);
+int state_remove(struct state *st, const char *name);
 const struct state_job *state_find(const struct state *st, const char *name);
 char *state_format(const struct state *st, size_t *len);
 

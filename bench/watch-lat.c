@@ -1,0 +1,178 @@
+/*
+ * NAME
+ *	watch-lat - latency of bf-watch from a holes file to plan and state
+ * SYNOPSIS
+ *	bench/watch-lat SPOOL NODES ROUNDS
+ * DESCRIPTION
+ *	For bench/watch.sh, with a bf-watch running on SPOOL.  Each round
+ *	delivers a new holes file into SPOOL/holes (tmp, fsync, rename, as
+ *	bf-holes does): all NODES nodes n0001.., or, every other round, all
+ *	but 25 nodes in a row from the first node of one job, as when a job
+ *	of the main queue starts there, so that every round changes the plan.
+ *	Rounds are 0.3 s apart, so that each is measured on its own.
+ *	The clock starts when the rename is done and stops when
+ *	plans/current.yaml has the new holes' time and state.yaml holds
+ *	exactly the plan's node counts, i.e. every action was taken and the
+ *	state written.  Prints one latency in milliseconds per line, or
+ *	"timeout" after 10 s.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "file.h"
+#include "plan.h"
+#include "spool.h"
+#include "state.h"
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+read_state(struct spool *sp, struct state *st)
+{
+	struct diag d;
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (file_read_at(sp->fd, "state.yaml", STATE_MAX_FILE, 0, &buf, &len,
+	    &d) < 0)
+		return -1;
+	rc = state_parse(st, "state.yaml", buf, len, &d);
+	free(buf);
+	return rc;
+}
+
+/* The plan for time t is on disk and the state is what it says. */
+static int
+done(struct spool *sp, long long t)
+{
+	struct state st;
+	struct plan p;
+	struct diag d;
+	char *buf;
+	size_t len, i;
+	int ok = 1;
+
+	if (file_read_at(sp->dirs[SPOOL_PLANS], "current.yaml", 1 << 26, 0,
+	    &buf, &len, &d) < 0)
+		return 0;
+	if (plan_parse(&p, "plan", buf, len, &d) < 0 || p.time != t) {
+		free(buf);
+		plan_free(&p);	/* harmless after a failed parse */
+		return 0;
+	}
+	free(buf);
+	if (read_state(sp, &st) < 0) {
+		plan_free(&p);
+		return 0;
+	}
+	for (i = 0; i < p.njobs && ok; i++) {
+		const struct state_job *sj = state_find(&st, p.jobs[i].name);
+		ok = (sj ? (long)sj->hosts.n : 0) == p.jobs[i].nodes;
+	}
+	state_free(&st);
+	plan_free(&p);
+	return ok;
+}
+
+/*
+ * Nodes to take back: 25 in a row from a held node on, as when a job of
+ * the main queue starts on a block of them.
+ */
+static void
+taken(struct spool *sp, char *out, int nodes, int round)
+{
+	struct state st;
+	int first = 1, n;
+
+	memset(out, 0, (size_t)nodes + 1);
+	if (read_state(sp, &st) < 0)
+		return;
+	if (st.n > 0) {
+		const struct state_job *sj = &st.jobs[(size_t)round % st.n];
+		if (sj->hosts.n > 0)
+			first = atoi(sj->hosts.names[0] + 1);
+	}
+	for (n = first; n < first + 25 && n <= nodes; n++)
+		out[n] = 1;
+	state_free(&st);
+}
+
+static char *
+holes_text(long long t, const char *gone, int nodes, size_t *len)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+	int n, first = 1;
+
+	fprintf(fp, "time: %lld\nsource: bench\nidle:\n  - nodes: \"", t);
+	for (n = 1; n <= nodes; n++)
+		if (!gone[n]) {
+			fprintf(fp, "%sn%04d", first ? "" : ",", n);
+			first = 0;
+		}
+	fputs("\"\n", fp);
+	fclose(fp);
+	*len = size;
+	return buf;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct timespec nap = { 0, 200 * 1000 }, settle = { 0, 300000000 };
+	struct spool sp;
+	struct diag d;
+	char *gone, *text;
+	int nodes, rounds, r;
+	double t0;
+	size_t len;
+
+	if (argc != 4 || (nodes = atoi(argv[2])) < 1 || nodes > 9999 ||
+	    (rounds = atoi(argv[3])) < 1) {
+		fprintf(stderr, "usage: watch-lat SPOOL NODES ROUNDS\n");
+		return 64;
+	}
+	if (spool_open(&sp, argv[1], 0, &d) < 0) {
+		fprintf(stderr, "watch-lat: %s\n", d.text);
+		return d.code;
+	}
+	gone = malloc((size_t)nodes + 1);
+	for (r = 0; r < rounds; r++) {
+		long long t = 2000000000LL + r;
+		if (r % 2)
+			taken(&sp, gone, nodes, r);
+		else
+			memset(gone, 0, (size_t)nodes + 1);
+		text = holes_text(t, gone, nodes, &len);
+		if (spool_write(&sp, SPOOL_HOLES, "current.yaml", text, len,
+		    0644, 0, &d) < 0) {
+			fprintf(stderr, "watch-lat: %s\n", d.text);
+			return d.code;
+		}
+		free(text);
+		t0 = now_ms();
+		while (!done(&sp, t) && now_ms() - t0 < 10000)
+			nanosleep(&nap, NULL);
+		if (now_ms() - t0 >= 10000)
+			printf("timeout\n");
+		else
+			printf("%.3f\n", now_ms() - t0);
+		fflush(stdout);
+		/* Let the chain settle: rounds are measured one at a time. */
+		nanosleep(&settle, NULL);
+	}
+	free(gone);
+	spool_close(&sp);
+	return 0;
+}

@@ -1,0 +1,75 @@
+#!/bin/sh
+# bench/watch.sh - bf-watch's latency from a new holes file landing in
+# holes/ to the new plan on disk and the state written (every action
+# taken), with NODES nodes and JOBS running jobs.  Prints a table; not a
+# test.  Figures and the command: bench/watch.md.
+#
+#	bench/watch.sh			1,000 nodes, 50 jobs, 200 rounds
+#	NODES=N JOBS=J ROUNDS=R bench/watch.sh
+#
+# The jobs are "exec sleep" (the local backend's cost, not a job's); each
+# round takes back 25 nodes in a row, from the first node of one job, or
+# gives them back, so every round changes the plan.  The spool is made in
+# TMPDIR (default /tmp): a disk, or tmpfs with TMPDIR=/dev/shm.  bf-watch runs with its defaults but --no-profile (no progress
+# logs here) and a root-owned job permission when run as root.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+NODES=${NODES:-1000}
+JOBS=${JOBS:-50}
+ROUNDS=${ROUNDS:-200}
+PATH=$ROOT/bin:$PATH
+LAT=$ROOT/bench/watch-lat
+
+[ -x "$ROOT/bin/bf-watch" ] && [ -x "$LAT" ] || {
+	echo "bench/watch.sh: build first (make all bench/watch-lat)" >&2
+	exit 69
+}
+WORK=$(mktemp -d)
+SP=$WORK/sp
+cleanup() {
+	[ -n "${WPID:-}" ] && kill -TERM "$WPID" 2>/dev/null
+	for f in "$SP"/run/*/pid; do
+		[ -f "$f" ] || continue
+		flock -n -s "${f%/pid}/lock" true && continue
+		kill -KILL -"$(sed -n 's/^pgid: //p' "$f")" 2>/dev/null
+	done
+	sleep 0.2
+	[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+bf-submit -d "$SP" /dev/null 2>/dev/null
+max=$((2 * NODES / JOBS))
+j=1
+while [ "$j" -le "$JOBS" ]; do
+	{
+		printf 'name: job%03d\ncommand: exec sleep 100000\n' "$j"
+		printf 'max_nodes: %d\nrescale_up: 1\nrescale_down: 1\n' "$max"
+		echo "scaling:"
+		awk -v m="$max" -v j="$j" 'BEGIN {
+			for (n = 1; n <= m; n++)
+				printf "  %d: %.1f\n", n, (90 + j) * n ^ 0.8 }'
+	} >"$SP/incoming/job$j.yaml"
+	j=$((j + 1))
+done
+root=
+[ "$(id -u)" -eq 0 ] && root=--allow-root-jobs
+bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+WPID=$!
+# The first round starts the jobs: not a latency, dropped below.
+"$LAT" "$SP" "$NODES" 1 >/dev/null
+"$LAT" "$SP" "$NODES" "$ROUNDS" >"$WORK/lat"
+grep -c timeout "$WORK/lat" >"$WORK/timeouts"
+grep -v timeout "$WORK/lat" | sort -n >"$WORK/sorted"
+n=$(wc -l <"$WORK/sorted")
+[ "$n" -gt 0 ] || { echo "bench/watch.sh: no round finished" >&2; exit 70; }
+pick() {	# quantile
+	awk -v q="$1" -v n="$n" 'NR == (int(q * (n - 1)) + 1) { print; exit }' \
+		"$WORK/sorted"
+}
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s\n' spool nodes jobs \
+	rounds median_ms p99_ms max_ms timeouts
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s\n' \
+	"$(stat -f -c %T "$WORK")" "$NODES" "$JOBS" "$n" \
+	"$(pick 0.5)" "$(pick 0.99)" "$(tail -n 1 "$WORK/sorted")" \
+	"$(cat "$WORK/timeouts")"

@@ -1,0 +1,163 @@
+/*
+ * NAME
+ *	bf-apply - carry out a plan: start, grow, shrink and stop jobs
+ * SYNOPSIS
+ *	bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] [PLAN]
+ * DESCRIPTION
+ *	See bf-apply(1).  Options and the lock here; the work is apply.c,
+ *	the jobs' processes backend_local.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "backend.h"
+#include "file.h"
+#include "history.h"
+#include "log.h"
+#include "spool.h"
+#include "version.h"
+
+struct args {
+	const char *spool, *plan;
+	int dry_run, allow_root;
+	double grace;
+};
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
+	    "[PLAN]\n");
+	exit(code);
+}
+
+static void
+options(int argc, char **argv, struct args *a)
+{
+	static const struct option longopts[] = {
+		{ "allow-root-jobs", no_argument, NULL, 'R' },
+		{ "grace", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "d:g:hnV", longopts, NULL))
+	    != -1) {
+		switch (c) {
+		case 'd':
+			a->spool = optarg;
+			break;
+		case 'g':
+			errno = 0;
+			a->grace = strtod(optarg, &end);
+			if (*optarg == '\0' || *end != '\0' || errno != 0 ||
+			    !isfinite(a->grace) || a->grace < 0 ||
+			    a->grace > 3600)
+				log_fatal(EX_USAGE, "-g must be a number of "
+				    "seconds from 0 to 3600, not '%.64s'",
+				    optarg);
+			break;
+		case 'h':
+			usage(0);
+		case 'n':
+			a->dry_run = 1;
+			break;
+		case 'R':
+			a->allow_root = 1;
+			break;
+		case 'V':
+			printf("bf-apply %s\n", BF_VERSION);
+			exit(0);
+		default:
+			usage(EX_USAGE);
+		}
+	}
+	if (argc - optind > 1)
+		usage(EX_USAGE);
+	if (optind < argc)
+		a->plan = argv[optind];
+}
+
+static char *
+read_plan(struct spool *sp, const char *path, const char **label,
+    size_t *len)
+{
+	struct diag d;
+	char *buf;
+	int rc;
+
+	if (path == NULL) {
+		*label = "plans/current.yaml";
+		rc = spool_dirfd(sp, SPOOL_PLANS, &d) < 0 ? -1 :
+		    file_read_at(sp->dirs[SPOOL_PLANS], "current.yaml",
+		    HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf, len, &d);
+		if (rc < 0 && d.code == EX_NOINPUT)
+			log_fatal(EX_NOINPUT, "unable to open "
+			    "plans/current.yaml: no plan yet (run bf-solve)");
+	} else if (strcmp(path, "-") == 0) {
+		*label = "(stdin)";
+		rc = file_read_fd(STDIN_FILENO, *label, HISTORY_MAX_FILE,
+		    &buf, len, &d);
+	} else {
+		*label = path;
+		rc = file_read_at(AT_FDCWD, path, HISTORY_MAX_FILE, 0, &buf,
+		    len, &d);
+	}
+	if (rc < 0)
+		log_diag_fatal(&d);
+	return buf;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct args a = { .grace = 10 };
+	struct apply_opts o = { 0 };
+	struct apply_result r;
+	struct backend b;
+	struct spool sp;
+	struct diag d;
+	const char *label;
+	size_t len, i;
+	char *buf;
+	int rc;
+
+	log_init(argv[0]);
+	a.spool = spool_default();
+	options(argc, argv, &a);
+	if (spool_open(&sp, a.spool, 0, &d) < 0 ||
+	    (!a.dry_run && spool_lock(&sp, &d) < 0) ||
+	    backend_open(&b, "local", &sp, &d) < 0)
+		log_diag_fatal(&d);
+	b.grace = a.grace;
+	b.allow_root = a.allow_root;
+	buf = read_plan(&sp, a.plan, &label, &len);
+	o.dry_run = a.dry_run;
+	o.now = (long long)time(NULL);
+	rc = apply_run(&sp, &b, label, buf, len, &o, &r, &d);
+	for (i = 0; i < r.n; i++) {
+		apply_print(stdout, &r.acts[i]);
+		if (strcmp(r.acts[i].kind, "refused") == 0)
+			log_warn("%s", r.acts[i].note);
+	}
+	if (fflush(stdout) != 0)
+		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	if (rc < 0)
+		log_diag_fatal(&d);
+	free(buf);
+	rc = r.refused ? EX_CONFIG : 0;
+	apply_result_free(&r);
+	spool_close(&sp);
+	return rc;
+}

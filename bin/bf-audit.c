@@ -1,0 +1,357 @@
+/*
+ * NAME
+ *	bf-audit - re-solve a plan from history, or list the decisions
+ * SYNOPSIS
+ *	bf-audit [-hV] [-d SPOOL] PLAN
+ *	bf-audit --log [-d SPOOL]
+ * DESCRIPTION
+ *	See bf-audit(1).  A plan in history/ has beside it the manifest of
+ *	the inputs it was made from (TIME-HEX.inputs.yaml, history.h), each
+ *	stored once under history/objects/.  The audit feeds those bytes to
+ *	the same solve.c, with the plan's own options, and compares the plan
+ *	it gets with the recorded one, solver.seconds aside.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "history.h"
+#include "log.h"
+#include "plan.h"
+#include "solve.h"
+#include "state.h"
+#include "spool.h"
+#include "version.h"
+#include "ydoc.h"
+
+typedef int (*loader)(struct solve *, const char *, const char *, size_t,
+    struct diag *);
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-audit [-hV] [-d SPOOL] PLAN\n"
+	    "       bf-audit --log [-d SPOOL]\n");
+	exit(code);
+}
+
+static char *
+slurp(int dirfd, const char *name, const char *label, size_t *len)
+{
+	struct diag d;
+	char *buf;
+
+	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, 0, &buf, len, &d) < 0) {
+		if (strstr(d.text, label) == NULL)
+			log_fatal(d.code, "%s: %s", label, d.text);
+		log_diag_fatal(&d);
+	}
+	return buf;
+}
+
+static int
+job_loader(struct solve *s, const char *label, const char *buf, size_t len,
+    struct diag *d)
+{
+	return solve_job(s, label, buf, len, JOB_TRUSTED, d);
+}
+
+/* Feed one stored object to the solver under its spool name. */
+static void
+feed(struct solve *s, int objfd, const struct ydoc *doc,
+    const struct ydoc_node *v, const char *label, loader fn)
+{
+	struct diag d;
+	const char *hex;
+	uint64_t h;
+	char *buf;
+	size_t len;
+
+	if (ydoc_string(doc, v, label, &hex, &d) < 0)
+		log_diag_fatal(&d);
+	if (hash_parse(hex, &h) < 0)
+		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%.64s'", doc->file,
+		    v->line, hex);
+	buf = slurp(objfd, hex + 5, hex, &len);
+	if (hash_buf(buf, len) != h)
+		log_fatal(EX_DATAERR, "history/objects/%s: content does not "
+		    "match its name", hex + 5);
+	if (fn(s, label, buf, len, &d) < 0)
+		log_diag_fatal(&d);
+	free(buf);
+}
+
+static void
+feed_map(struct solve *s, int objfd, const struct ydoc *doc, const char *key,
+    const char *dir, loader fn)
+{
+	const struct ydoc_node *m = ydoc_get(doc->root, key);
+	char label[JOB_NAME_MAX + 32];
+	size_t i;
+
+	if (m == NULL || m->kind != YDOC_MAPPING)
+		return;
+	for (i = 0; i < m->n; i++) {
+		snprintf(label, sizeof label, "%s/%.64s.yaml", dir,
+		    m->items[2 * i]->value);
+		feed(s, objfd, doc, m->items[2 * i + 1], label, fn);
+	}
+}
+
+static void
+options_of(const struct plan *p, struct solve_opts *o)
+{
+	o->tfwd = p->tfwd;
+	o->solver = strcmp(p->solver, "dp") == 0 ? SOLVE_DP : SOLVE_CBC;
+	o->model = strcmp(p->model, "per-node") == 0 ? SOLVE_PERNODE :
+	    strcmp(p->model, "per-node-tight") == 0 ? SOLVE_PERNODE_TIGHT :
+	    SOLVE_COMPACT;
+}
+
+/* history/STEM.yaml from "STEM", "STEM.yaml" or a path ending in it. */
+static void
+stem_of(const char *arg, char *stem, size_t stemlen)
+{
+	const char *base = strrchr(arg, '/');
+	size_t l;
+
+	base = base ? base + 1 : arg;
+	l = strlen(base);
+	if (l > 5 && strcmp(base + l - 5, ".yaml") == 0)
+		l -= 5;
+	if (l == 0 || l >= stemlen || memchr(base, '.', l) != NULL)
+		log_fatal(EX_USAGE, "%s: not a plan in history/ "
+		    "(TIME-HEX.yaml)", arg);
+	memcpy(stem, base, l);
+	stem[l] = '\0';
+}
+
+static char *
+resolve(const char *stem, int hfd, int objfd, const struct plan *want,
+    size_t *len)
+{
+	struct solve_opts o = SOLVE_OPTS_DEFAULT;
+	char name[128], *buf, *text;
+	struct solve s;
+	struct ydoc doc;
+	struct plan p;
+	struct diag d;
+	const struct ydoc_node *v;
+	size_t mlen;
+
+	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
+	buf = slurp(hfd, name, name, &mlen);
+	if (ydoc_load(&doc, name, buf, mlen, &d) < 0)
+		log_diag_fatal(&d);
+	if (doc.root == NULL || doc.root->kind != YDOC_MAPPING ||
+	    (v = ydoc_get(doc.root, "holes")) == NULL)
+		log_fatal(EX_DATAERR, "history/%s: no holes", name);
+	solve_init(&s);
+	feed(&s, objfd, &doc, v, "holes/current.yaml", solve_holes);
+	feed_map(&s, objfd, &doc, "jobs", "jobs", job_loader);
+	feed_map(&s, objfd, &doc, "profiles", "profiles", solve_profile);
+	if ((v = ydoc_get(doc.root, "state")) != NULL)
+		feed(&s, objfd, &doc, v, "state.yaml", solve_state);
+	if ((v = ydoc_get(doc.root, "policy")) != NULL)
+		feed(&s, objfd, &doc, v, "policy.yaml", solve_policy);
+	options_of(want, &o);
+	if (solve_prepare(&s, &o, &d) < 0 || solve_run(&s, &o, &d) < 0 ||
+	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, &d) < 0)
+		log_diag_fatal(&d);
+	p.seconds = want->seconds;	/* the one field allowed to differ */
+	if ((text = plan_format(&p, len)) == NULL)
+		log_fatal(EX_OSERR, "out of memory");
+	plan_free(&p);
+	solve_free(&s);
+	ydoc_free(&doc);
+	free(buf);
+	return text;
+}
+
+static int
+audit(struct spool *sp, const char *arg)
+{
+	char stem[96], name[128], *buf, *again;
+	int hfd, objfd;
+	struct plan want;
+	struct diag d;
+	size_t len, alen;
+
+	stem_of(arg, stem, sizeof stem);
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0 ||
+	    (objfd = history_subdir(sp, "objects", &d)) < 0)
+		log_diag_fatal(&d);
+	snprintf(name, sizeof name, "%s.yaml", stem);
+	buf = slurp(hfd, name, name, &len);
+	if (plan_parse(&want, name, buf, len, &d) < 0)
+		log_diag_fatal(&d);
+	again = resolve(stem, hfd, objfd, &want, &alen);
+	close(objfd);
+	plan_free(&want);
+	if (alen == len && memcmp(again, buf, len) == 0) {
+		printf("history/%s: identical\n", name);
+		free(again);
+		free(buf);
+		return 0;
+	}
+	printf("history/%s: differs; the plan made again:\n", name);
+	fwrite(again, 1, alen, stdout);
+	free(again);
+	free(buf);
+	return 1;
+}
+
+static int
+is_plan(const char *name)
+{
+	size_t l = strlen(name), i, dash = strcspn(name, "-");
+
+	if (dash == 0 || dash == l || l != dash + 1 + 16 + 5 ||
+	    strcmp(name + l - 5, ".yaml") != 0)
+		return 0;
+	for (i = 0; i < dash; i++)
+		if (name[i] < '0' || name[i] > '9')
+			return 0;
+	for (i = dash + 1; i < dash + 17; i++)
+		if (strchr("0123456789abcdef", name[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	long long tx = strtoll(x, NULL, 10), ty = strtoll(y, NULL, 10);
+
+	return tx < ty ? -1 : tx > ty ? 1 : strcmp(x, y);
+}
+
+/* The state a plan was made from, from its manifest; empty if none. */
+static void
+state_of(int hfd, int objfd, const char *stem, struct state *st)
+{
+	const struct ydoc_node *v;
+	char name[128], *buf, *sbuf;
+	const char *hex;
+	struct ydoc doc;
+	struct diag d;
+	size_t len, slen;
+
+	state_init(st);
+	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
+	if (file_read_at(hfd, name, HISTORY_MAX_FILE, 0, &buf, &len, &d) < 0)
+		return;
+	if (ydoc_load(&doc, name, buf, len, &d) == 0) {
+		if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
+		    (v = ydoc_get(doc.root, "state")) != NULL &&
+		    ydoc_string(&doc, v, "state", &hex, &d) == 0 &&
+		    strlen(hex) > 5 && file_read_at(objfd, hex + 5,
+		    HISTORY_MAX_FILE, 0, &sbuf, &slen, &d) == 0) {
+			if (state_parse(st, "state.yaml", sbuf, slen, &d) < 0)
+				state_init(st);
+			free(sbuf);
+		}
+		ydoc_free(&doc);
+	}
+	free(buf);
+}
+
+/* One decision: the jobs whose nodes differ from what they held. */
+static void
+log_one(int hfd, int objfd, const char *name)
+{
+	const struct state_job *sj;
+	char stem[96], *buf;
+	struct state st;
+	struct plan p;
+	struct diag d;
+	size_t len, i, n = 0;
+	long held;
+
+	buf = slurp(hfd, name, name, &len);
+	if (plan_parse(&p, name, buf, len, &d) < 0)
+		log_diag_fatal(&d);
+	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(name) - 5), name);
+	state_of(hfd, objfd, stem, &st);
+	printf("%s objective %.6g:", stem, p.objective);
+	for (i = 0; i < p.njobs; i++) {
+		sj = state_find(&st, p.jobs[i].name);
+		held = sj ? (long)sj->hosts.n : 0;
+		if (p.jobs[i].nodes != held)
+			printf("%s %s %ld->%ld", n++ ? "," : "", p.jobs[i].name,
+			    held, p.jobs[i].nodes);
+	}
+	printf("%s\n", n ? "" : " hosts only");
+	state_free(&st);
+	plan_free(&p);
+	free(buf);
+}
+
+static int
+log_all(struct spool *sp)
+{
+	char **names;
+	struct diag d;
+	size_t n, i;
+	int hfd, objfd;
+
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0 ||
+	    (objfd = history_subdir(sp, "objects", &d)) < 0 ||
+	    spool_list(sp, SPOOL_HISTORY, &names, &n, &d) < 0)
+		log_diag_fatal(&d);
+	qsort(names, n, sizeof *names, by_time);
+	for (i = 0; i < n; i++)
+		if (is_plan(names[i]))
+			log_one(hfd, objfd, names[i]);
+	spool_list_free(names, n);
+	close(objfd);
+	return fflush(stdout) == 0 ? 0 : EX_IOERR;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "log", no_argument, NULL, 'L' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *spool_path;
+	struct spool sp;
+	struct diag d;
+	int c, do_log = 0, rc;
+
+	log_init(argv[0]);
+	spool_path = spool_default();
+	while ((c = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			spool_path = optarg;
+			break;
+		case 'h':
+			usage(0);
+		case 'L':
+			do_log = 1;
+			break;
+		case 'V':
+			printf("bf-audit %s\n", BF_VERSION);
+			return 0;
+		default:
+			usage(EX_USAGE);
+		}
+	}
+	if (do_log ? optind != argc : argc - optind != 1)
+		usage(EX_USAGE);
+	if (spool_open(&sp, spool_path, 0, &d) < 0)
+		log_diag_fatal(&d);
+	rc = do_log ? log_all(&sp) : audit(&sp, argv[optind]);
+	spool_close(&sp);
+	return rc;
+}

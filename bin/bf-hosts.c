@@ -1,0 +1,105 @@
+/*
+ * NAME
+ *	bf-hosts - a running job's hosts, for elastic runtimes
+ * SYNOPSIS
+ *	bf-hosts [-hV] [-d SPOOL] NAME
+ * DESCRIPTION
+ *	See bf-hosts(1).  Prints SPOOL/run/NAME/hosts, "host:slots" per line,
+ *	which bf-apply rewrites atomically on every grow and shrink: Horovod
+ *	elastic's --host-discovery-script contract.  Every line is checked,
+ *	so a runtime never gets half a list or something else.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file.h"
+#include "hostlist.h"
+#include "job.h"
+#include "log.h"
+#include "spool.h"
+#include "version.h"
+
+static _Noreturn void
+usage(int code)
+{
+	fprintf(code ? stderr : stdout,
+	    "usage: bf-hosts [-hV] [-d SPOOL] NAME\n");
+	exit(code);
+}
+
+/* host:slots, the host as a hostlist would print it, slots >= 1. */
+static int
+good_line(const char *line, size_t len)
+{
+	const char *colon = memchr(line, ':', len);
+	size_t i;
+
+	if (colon == NULL || colon == line || colon - line >
+	    HOSTLIST_MAX_NAME || colon + 1 == line + len || colon[1] == '0')
+		return 0;
+	for (i = 0; line + i < colon; i++)
+		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		    "0123456789._-", line[i]) == NULL)
+			return 0;
+	for (i = (size_t)(colon - line) + 1; i < len; i++)
+		if (line[i] < '0' || line[i] > '9')
+			return 0;
+	return 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	char file[JOB_NAME_MAX + 16], *buf, *p, *nl;
+	const char *spool_path;
+	struct spool sp;
+	struct diag d;
+	size_t len, line;
+	int c;
+
+	log_init(argv[0]);
+	spool_path = spool_default();
+	while ((c = getopt(argc, argv, "d:hV")) != -1) {
+		switch (c) {
+		case 'd':
+			spool_path = optarg;
+			break;
+		case 'h':
+			usage(0);
+		case 'V':
+			printf("bf-hosts %s\n", BF_VERSION);
+			return 0;
+		default:
+			usage(EX_USAGE);
+		}
+	}
+	if (argc - optind != 1)
+		usage(EX_USAGE);
+	if (!job_name_valid(argv[optind]))
+		log_fatal(EX_USAGE, "bad job name '%.64s'", argv[optind]);
+	if (spool_open(&sp, spool_path, 0, &d) < 0 ||
+	    spool_dirfd(&sp, SPOOL_RUN, &d) < 0)
+		log_diag_fatal(&d);
+	snprintf(file, sizeof file, "%s/hosts", argv[optind]);
+	if (file_read_at(sp.dirs[SPOOL_RUN], file, 64 * 1024 * 1024, 0, &buf,
+	    &len, &d) < 0) {
+		if (d.code == EX_NOINPUT)
+			log_fatal(EX_NOINPUT, "job %s is not running (no "
+			    "run/%s)", argv[optind], file);
+		log_diag_fatal(&d);
+	}
+	for (p = buf, line = 1; p < buf + len; p = nl + 1, line++)
+		if ((nl = memchr(p, '\n', (size_t)(buf + len - p))) == NULL ||
+		    !good_line(p, (size_t)(nl - p)))
+			log_fatal(EX_DATAERR, "run/%s:%zu: not a host:slots "
+			    "line", file, line);
+	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
+		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	free(buf);
+	spool_close(&sp);
+	return 0;
+}

@@ -1,0 +1,768 @@
+/*
+ * NAME
+ *	apply - enact a plan through a backend, one true state at a time
+ * DESCRIPTION
+ *	See apply.h.  The order of the writes is what makes a crash at any
+ *	instant harmless: the backend acts first and state.yaml follows, so
+ *	the state lags the truth by at most one action, and the first step
+ *	of every run (reconcile) reads the truth back from run/.  A job that
+ *	ended is recorded in history/ first, then dropped from the state,
+ *	then its job file removed, and its run/ directory moved last: a job
+ *	file without a run/ directory is a job never started, so it must
+ *	never be left behind by a job that ran to its end.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "apply.h"
+#include "fault.h"
+#include "file.h"
+#include "history.h"
+#include "plan.h"
+#include "state.h"
+
+struct seen {
+	char name[JOB_NAME_MAX + 1];
+	struct backend_status bs;
+};
+
+struct ctx {
+	size_t nseen;
+	struct seen *seen;	/* statuses asked for, until acted upon */
+	struct spool *sp;
+	struct backend *b;
+	const struct apply_opts *o;
+	struct apply_result *r;
+	struct state st;
+	struct plan plan;
+	struct diag *d;
+};
+
+/* A job's status, asked of the backend once per run unless it changed. */
+static int
+status(struct ctx *c, const char *name, struct backend_status *bs)
+{
+	struct seen *grown;
+	size_t i;
+
+	for (i = 0; i < c->nseen; i++)
+		if (strcmp(c->seen[i].name, name) == 0) {
+			*bs = c->seen[i].bs;
+			return 0;
+		}
+	if (c->b->ops->status(c->b, name, bs, c->d) < 0)
+		return -1;
+	if ((grown = realloc(c->seen, (c->nseen + 1) * sizeof *grown)) ==
+	    NULL)
+		return 0;	/* not kept, still right */
+	c->seen = grown;
+	snprintf(c->seen[c->nseen].name, sizeof c->seen[0].name, "%s", name);
+	c->seen[c->nseen++].bs = *bs;
+	return 0;
+}
+
+/* The job was acted on: ask the backend again next time. */
+static void
+forget(struct ctx *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nseen; i++)
+		if (strcmp(c->seen[i].name, name) == 0) {
+			c->seen[i] = c->seen[--c->nseen];
+			return;
+		}
+}
+
+static int
+act(struct ctx *c, const char *kind, const char *name, long was, long nodes,
+    const char *hosts, const char *note)
+{
+	struct apply_result *r = c->r;
+	struct apply_action *a;
+
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 16;
+		a = realloc(r->acts, cap * sizeof *a);
+		if (a == NULL)
+			return diag_errno(c->d, ENOMEM, "actions");
+		r->acts = a;
+		r->cap = cap;
+	}
+	a = &r->acts[r->n];
+	memset(a, 0, sizeof *a);
+	snprintf(a->kind, sizeof a->kind, "%s", kind);
+	snprintf(a->name, sizeof a->name, "%s", name);
+	a->was = was;
+	a->nodes = nodes;
+	snprintf(a->note, sizeof a->note, "%s", note ? note : "");
+	if (hosts != NULL && (a->hosts = strdup(hosts)) == NULL)
+		return diag_errno(c->d, ENOMEM, "actions");
+	r->n++;
+	return 0;
+}
+
+void
+apply_print(FILE *fp, const struct apply_action *a)
+{
+	if (strcmp(a->kind, "refused") == 0)
+		fprintf(fp, "refused %s %s\n", a->name, a->note);
+	else if (strcmp(a->kind, "adopt") == 0)
+		fprintf(fp, "adopt %s %ld %s\n", a->name, a->nodes,
+		    a->hosts ? a->hosts : "");
+	else {
+		fprintf(fp, "%s %s %ld->%ld", a->kind, a->name, a->was,
+		    a->nodes);
+		if (a->hosts != NULL)
+			fprintf(fp, " %s", a->hosts);
+		if (a->note[0] != '\0')
+			fprintf(fp, " %s", a->note);
+		fputc('\n', fp);
+	}
+}
+
+void
+apply_result_free(struct apply_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		free(r->acts[i].hosts);
+	free(r->acts);
+	memset(r, 0, sizeof *r);
+}
+
+static int
+write_state(struct ctx *c)
+{
+	size_t len;
+	char *text;
+	int tmpfd, rc;
+
+	if (c->o->dry_run)
+		return 0;
+	c->st.time = c->o->now;
+	if ((tmpfd = spool_dirfd(c->sp, SPOOL_TMP, c->d)) < 0)
+		return -1;
+	if ((text = state_format(&c->st, &len)) == NULL)
+		return diag_errno(c->d, ENOMEM, "state");
+	fault_point("apply-before-state");
+	rc = file_write_atomic(tmpfd, c->sp->fd, "state.yaml", text, len,
+	    0644, 0, c->d);
+	free(text);
+	if (rc < 0)
+		return diag_prefix(c->d, "%s/state.yaml: ", c->sp->path);
+	fault_point("apply-after-state");
+	return 0;
+}
+
+static int
+load_state(struct ctx *c)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (file_read_at(c->sp->fd, "state.yaml", STATE_MAX_FILE,
+	    FILE_NOFOLLOW, &buf, &len, c->d) < 0) {
+		if (c->d->code != EX_NOINPUT)
+			return -1;
+		diag_clear(c->d);
+		state_init(&c->st);
+		return 0;
+	}
+	rc = state_parse(&c->st, "state.yaml", buf, len, c->d);
+	free(buf);
+	return rc;
+}
+
+static long
+held(const struct ctx *c, const char *name)
+{
+	const struct state_job *sj = state_find(&c->st, name);
+
+	return sj ? (long)sj->hosts.n : 0;
+}
+
+/* Put a job in the state with these hosts (or take it out, hosts NULL). */
+static int
+set_hosts(struct ctx *c, const char *name, const char *hosts)
+{
+	struct diag ignored;
+
+	state_remove(&c->st, name);
+	if (hosts == NULL)
+		return 0;
+	if (state_add(&c->st, name, hosts, c->d) < 0) {
+		state_remove(&c->st, name);
+		return -1;
+	}
+	(void)ignored;
+	return 0;
+}
+
+static char *
+compress(const struct hostlist *hl)
+{
+	return hostlist_compress(hl);
+}
+
+/* run/NAME/hosts back into a hostlist: "host:slots" lines. */
+static int
+run_hosts(struct ctx *c, const char *name, struct hostlist *hl)
+{
+	char file[JOB_NAME_MAX + 16], *buf, *line, *save, *colon;
+	size_t len;
+
+	hostlist_init(hl);
+	snprintf(file, sizeof file, "%s/hosts", name);
+	if (file_read_at(c->sp->dirs[SPOOL_RUN], file, HISTORY_MAX_FILE, 0,
+	    &buf, &len, c->d) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((colon = strchr(line, ':')) != NULL)
+			*colon = '\0';
+		if (*line != '\0' && hostlist_add(hl, line) < 0) {
+			free(buf);
+			hostlist_free(hl);
+			return diag_errno(c->d, ENOMEM, "run/%s", file);
+		}
+	}
+	free(buf);
+	hostlist_sort_uniq(hl);
+	return 0;
+}
+
+static int
+same_hosts(const struct hostlist *a, const struct hostlist *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->names[i], b->names[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* A job running in run/ is in the state with the hosts it was given. */
+static int
+adopt(struct ctx *c, const char *name)
+{
+	const struct state_job *sj = state_find(&c->st, name);
+	struct hostlist hl;
+	char *text;
+	int rc = 0;
+
+	if (run_hosts(c, name, &hl) < 0) {
+		diag_clear(c->d);
+		return 0;
+	}
+	if (sj == NULL || !same_hosts(&sj->hosts, &hl)) {
+		long was = held(c, name);
+		if ((text = compress(&hl)) == NULL)
+			rc = diag_errno(c->d, ENOMEM, "adopt");
+		else if (set_hosts(c, name, text) < 0 ||
+		    act(c, "adopt", name, was, (long)hl.n, text, NULL) < 0 ||
+		    write_state(c) < 0)
+			rc = -1;
+		free(text);
+	}
+	hostlist_free(&hl);
+	return rc;
+}
+
+static int
+reconcile(struct ctx *c)
+{
+	struct backend_status bs;
+	char **names;
+	size_t n, i;
+
+	if (spool_list(c->sp, SPOOL_RUN, &names, &n, c->d) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!job_name_valid(names[i]) ||
+		    status(c, names[i], &bs) < 0)
+			continue;
+		if (bs.phase == BACKEND_RUNNING && adopt(c, names[i]) < 0)
+			break;
+	}
+	spool_list_free(names, n);
+	if (i < n)
+		return -1;
+	/* In the state but never started (or its run/ gone): not running. */
+	for (i = c->st.n; i-- > 0;) {
+		const char *name = c->st.jobs[i].name;
+		if (status(c, name, &bs) < 0)
+			return -1;
+		if (bs.phase != BACKEND_NONE)
+			continue;
+		if (act(c, "lost", name, (long)c->st.jobs[i].hosts.n, 0, NULL,
+		    "never started") < 0)
+			return -1;
+		state_remove(&c->st, name);
+		if (write_state(c) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+load_job(struct ctx *c, const char *name, struct job *j, char **buf,
+    size_t *len)
+{
+	char file[JOB_NAME_MAX + 8];
+	int fd = spool_dirfd(c->sp, SPOOL_JOBS, c->d);
+
+	if (fd < 0)
+		return -1;
+	snprintf(file, sizeof file, "%s.yaml", name);
+	if (buf != NULL) {
+		*buf = NULL;
+		if (file_read_at(fd, file, FILE_MAX_JOB, FILE_NOFOLLOW, buf,
+		    len, c->d) < 0)
+			return -1;
+	}
+	return job_load_at(j, fd, file, file, JOB_TRUSTED | JOB_QUIET, c->d);
+}
+
+enum step { STEP_STOP, STEP_SHRINK, STEP_GROW, STEP_START, STEP_N };
+
+struct step_job {
+	const struct plan_job *pj;
+	enum step step;
+	const char *kind;
+};
+
+static int
+classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
+{
+	const struct state_job *cur = state_find(&c->st, pj->name);
+	struct backend_status bs;
+	struct hostlist target;
+	char err[256];
+	int same;
+
+	sj->pj = pj;
+	if (cur == NULL && pj->nodes == 0)
+		return 0;
+	if (status(c, pj->name, &bs) < 0)
+		return -1;
+	/* Ended since: retired below, not acted on. */
+	if (bs.phase == BACKEND_EXITED || bs.phase == BACKEND_LOST)
+		return 0;
+	if (cur == NULL) {
+		char file[JOB_NAME_MAX + 8];
+		snprintf(file, sizeof file, "%s.yaml", pj->name);
+		if (faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
+		    AT_SYMLINK_NOFOLLOW) < 0)
+			return 0;	/* finished and gone */
+		sj->step = STEP_START, sj->kind = "start";
+		return 1;
+	}
+	if (pj->nodes == 0) {
+		sj->step = STEP_STOP, sj->kind = "stop";
+		return 1;
+	}
+	hostlist_init(&target);
+	if (hostlist_parse(&target, pj->hosts ? pj->hosts : "", err,
+	    sizeof err) < 0)
+		return diag_set(c->d, EX_DATAERR, "plan: job %s: %s", pj->name,
+		    err);
+	hostlist_sort_uniq(&target);
+	same = same_hosts(&target, &cur->hosts);
+	if (!same) {
+		sj->step = target.n > cur->hosts.n ? STEP_GROW : STEP_SHRINK;
+		sj->kind = target.n > cur->hosts.n ? "grow" :
+		    target.n < cur->hosts.n ? "shrink" : "move";
+	}
+	hostlist_free(&target);
+	return !same;
+}
+
+static int
+retire(struct ctx *c, const char *name, const struct backend_status *bs);
+
+static int
+do_stop(struct ctx *c, const char *name, const char *why)
+{
+	struct backend_status bs;
+	long was = held(c, name);
+
+	if (act(c, "stop", name, was, 0, NULL, why) < 0)
+		return -1;
+	if (c->o->dry_run)
+		return 0;
+	forget(c, name);
+	if (c->b->ops->stop(c->b, name, why, c->d) < 0 ||
+	    status(c, name, &bs) < 0)
+		return -1;
+	fault_point("apply-after-stop");
+	return bs.phase == BACKEND_RUNNING ? 0 : retire(c, name, &bs);
+}
+
+static int
+do_start(struct ctx *c, const struct plan_job *pj)
+{
+	struct hostlist hl;
+	struct job j;
+	char err[256];
+	int rc;
+
+	if (load_job(c, pj->name, &j, NULL, NULL) < 0)
+		return -1;
+	if (backend_may_run(&j, c->b->allow_root, c->d) < 0) {
+		c->r->refused++;
+		rc = act(c, "refused", pj->name, 0, 0, NULL, c->d->text);
+		diag_clear(c->d);
+		job_free(&j);
+		return rc;
+	}
+	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
+	    act(c, "start", pj->name, 0, pj->nodes, pj->hosts, NULL) < 0) {
+		job_free(&j);
+		return -1;
+	}
+	rc = 0;
+	if (!c->o->dry_run) {
+		hostlist_init(&hl);
+		hostlist_parse(&hl, pj->hosts ? pj->hosts : "", err,
+		    sizeof err);
+		hostlist_sort_uniq(&hl);
+		fault_point("apply-before-start");
+		forget(c, pj->name);
+		rc = c->b->ops->start(c->b, &j, &hl, c->d);
+		hostlist_free(&hl);
+		if (rc < 0)
+			state_remove(&c->st, pj->name);
+		else
+			rc = write_state(c);
+	}
+	job_free(&j);
+	return rc;
+}
+
+static int
+do_resize(struct ctx *c, const struct step_job *s)
+{
+	const struct plan_job *pj = s->pj;
+	struct hostlist hl;
+	struct job j;
+	char err[256];
+	long was = held(c, pj->name);
+	int rc;
+
+	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
+	    act(c, s->kind, pj->name, was, pj->nodes, pj->hosts, NULL) < 0)
+		return -1;
+	if (c->o->dry_run)
+		return 0;
+	memset(&j, 0, sizeof j);
+	j.slots_per_node = 1;
+	snprintf(j.name, sizeof j.name, "%s", pj->name);
+	/* The job file gives the slots; without it, one slot per node. */
+	if (load_job(c, pj->name, &j, NULL, NULL) < 0) {
+		diag_clear(c->d);
+		memset(&j, 0, sizeof j);
+		j.slots_per_node = 1;
+		snprintf(j.name, sizeof j.name, "%s", pj->name);
+	}
+	hostlist_init(&hl);
+	hostlist_parse(&hl, pj->hosts ? pj->hosts : "", err, sizeof err);
+	hostlist_sort_uniq(&hl);
+	fault_point("apply-before-resize");
+	rc = c->b->ops->resize(c->b, &j, &hl, c->d);
+	hostlist_free(&hl);
+	job_free(&j);
+	return rc < 0 ? -1 : write_state(c);
+}
+
+static int
+run_step(struct ctx *c, const struct step_job *s)
+{
+	switch (s->step) {
+	case STEP_STOP:
+		return do_stop(c, s->pj->name, "plan");
+	case STEP_START:
+		return do_start(c, s->pj);
+	default:
+		return do_resize(c, s);
+	}
+}
+
+/* Classify every plan job; with out NULL, only count the actions. */
+static int
+diff(struct ctx *c, struct step_job *out, size_t *n)
+{
+	struct step_job sj;
+	size_t i;
+	int k;
+
+	*n = 0;
+	for (i = 0; i < c->plan.njobs; i++) {
+		memset(&sj, 0, sizeof sj);
+		if ((k = classify(c, &c->plan.jobs[i], &sj)) < 0)
+			return -1;
+		if (k && out != NULL)
+			out[*n] = sj;
+		*n += (size_t)k;
+	}
+	return 0;
+}
+
+static int
+enact(struct ctx *c, struct step_job *steps, size_t n)
+{
+	size_t i;
+	int s;
+
+	for (s = 0; s < STEP_N; s++)
+		for (i = 0; i < n; i++) {
+			if ((int)steps[i].step != s)
+				continue;
+			/* A stale plan may hand out a node still held. */
+			if (run_step(c, &steps[i]) < 0) {
+				if (c->d->code != EX_DATAERR)
+					return -1;
+				if (act(c, "skipped", steps[i].pj->name,
+				    held(c, steps[i].pj->name),
+				    steps[i].pj->nodes, NULL, c->d->text) < 0)
+					return -1;
+				diag_clear(c->d);
+			}
+		}
+	return 0;
+}
+
+static const char *
+outcome(const struct backend_status *bs)
+{
+	if (bs->phase == BACKEND_LOST)
+		return "lost";
+	if (strcmp(bs->stopping, "done") == 0)
+		return "finished";
+	if (strcmp(bs->stopping, "plan") == 0)
+		return "preempted";
+	return bs->signal == 0 && bs->code == 0 ? "finished" : "failed";
+}
+
+static int
+retire(struct ctx *c, const char *name, const struct backend_status *bs)
+{
+	const struct state_job *sj = state_find(&c->st, name);
+	struct history_run hr = { .name = name, .code = bs->code,
+	    .signal = bs->signal, .started = bs->started };
+	char stem[JOB_NAME_MAX + 64], note[64], file[JOB_NAME_MAX + 8];
+	char *hosts = sj ? compress(&sj->hosts) : NULL, *buf = NULL;
+	long was = held(c, name);
+	struct job j;
+	size_t len;
+	int rc = 0;
+
+	hr.outcome = outcome(bs);
+	hr.ended = bs->phase == BACKEND_LOST ? c->o->now : bs->ended;
+	hr.hosts = hosts;
+	hr.nodes = was;
+	if (bs->signal)
+		snprintf(note, sizeof note, "signal %d", bs->signal);
+	else if (bs->code >= 0)
+		snprintf(note, sizeof note, "exit %d", bs->code);
+	else
+		snprintf(note, sizeof note, "exit unknown");
+	if (act(c, hr.outcome, name, was, 0, NULL, note) < 0 ||
+	    c->o->dry_run) {
+		free(hosts);
+		return c->o->dry_run ? 0 : -1;
+	}
+	if (load_job(c, name, &j, &buf, &len) == 0) {
+		hr.job_buf = buf;
+		hr.job_len = len;
+		job_free(&j);
+	}
+	diag_clear(c->d);
+	/* The same job may end twice in one second: the run's id tells. */
+	snprintf(stem, sizeof stem, "%lld-%s-%lld", hr.ended, name, bs->id);
+	hr.stem = stem;
+	snprintf(file, sizeof file, "%s.yaml", name);
+	if (history_record_run(c->sp, &hr, c->d) < 0)
+		rc = -1;
+	fault_point("apply-after-record");
+	if (rc == 0 && state_remove(&c->st, name) == 0)
+		rc = write_state(c);
+	/* A job that ran to its end goes; one stopped or lost may run again. */
+	if (rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
+	    strcmp(hr.outcome, "failed") == 0) &&
+	    unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
+		fsync(c->sp->dirs[SPOOL_JOBS]);
+	fault_point("apply-before-retire");
+	forget(c, name);
+	if (rc == 0)
+		rc = c->b->ops->retire(c->b, name, stem, c->d);
+	free(buf);
+	free(hosts);
+	return rc;
+}
+
+/* The last "TIME NODES SAMPLES" line of progress/NAME.log. */
+static long long
+progress_samples(struct ctx *c, const char *name)
+{
+	char file[JOB_NAME_MAX + 8], buf[4096], *line;
+	long long t, s = -1;
+	long nodes;
+	ssize_t n;
+	off_t end;
+	int fd;
+
+	snprintf(file, sizeof file, "%s.log", name);
+	if (c->sp->dirs[SPOOL_PROGRESS] < 0 || (fd = openat(
+	    c->sp->dirs[SPOOL_PROGRESS], file, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC | O_NONBLOCK)) < 0)
+		return -1;
+	end = lseek(fd, 0, SEEK_END);
+	n = end < 0 ? -1 : pread(fd, buf, sizeof buf - 1,
+	    end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* Only complete lines count: the job may be writing the last. */
+	if ((line = strrchr(buf, '\n')) == NULL)
+		return -1;
+	*line = '\0';
+	line = strrchr(buf, '\n');
+	line = line ? line + 1 : buf;
+	if (sscanf(line, "%lld %ld %lld", &t, &nodes, &s) != 3)
+		return -1;
+	return s;
+}
+
+static int
+check_done(struct ctx *c)
+{
+	char name[JOB_NAME_MAX + 1];
+	struct job j;
+	long long done, want;
+	size_t i;
+
+	for (i = c->st.n; i-- > 0;) {
+		if (i >= c->st.n)
+			continue;
+		snprintf(name, sizeof name, "%s", c->st.jobs[i].name);
+		if (load_job(c, name, &j, NULL, NULL) < 0) {
+			diag_clear(c->d);
+			continue;
+		}
+		want = j.samples;
+		job_free(&j);
+		if (want <= 0 || (done = progress_samples(c, name)) < want)
+			continue;
+		if (do_stop(c, name, "done") < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+retire_ended(struct ctx *c)
+{
+	struct backend_status bs;
+	char **names;
+	size_t n, i;
+	int rc = 0;
+
+	if (spool_list(c->sp, SPOOL_RUN, &names, &n, c->d) < 0)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (!job_name_valid(names[i]))
+			continue;
+		forget(c, names[i]);	/* a job may have ended meanwhile */
+		rc = status(c, names[i], &bs);
+		if (rc == 0 && (bs.phase == BACKEND_EXITED ||
+		    bs.phase == BACKEND_LOST))
+			rc = retire(c, names[i], &bs);
+	}
+	spool_list_free(names, n);
+	return rc;
+}
+
+static int
+stale(struct ctx *c, const struct history_inputs *in)
+{
+	const char *what = strcmp(in->dig_holes, c->plan.holes) ? "holes" :
+	    strcmp(in->dig_jobs, c->plan.jobs_digest) ? "jobs" :
+	    strcmp(in->dig_state, c->plan.state) ? "state.yaml" :
+	    strcmp(in->dig_policy, c->plan.policy) ? "policy.yaml" :
+	    "profiles";
+
+	return diag_set(c->d, EX_TEMPFAIL, "the plan is stale: %s changed "
+	    "since it was made (run bf-solve)", what);
+}
+
+static int
+plan_part(struct ctx *c, const char *buf, size_t len)
+{
+	struct history_inputs in;
+	struct step_job *steps;
+	size_t n = 0;
+	int fresh, enacted, rc = 0;
+
+	if (history_inputs_read(&in, c->sp, c->d) < 0)
+		return -1;
+	fresh = history_inputs_match(&in, &c->plan);
+	enacted = history_enacted(c->sp, buf, len, c->plan.time);
+	if ((steps = calloc(c->plan.njobs + 1, sizeof *steps)) == NULL ||
+	    diff(c, steps, &n) < 0)
+		rc = steps ? -1 : diag_errno(c->d, ENOMEM, "actions");
+	else if (n > 0 && !fresh && !enacted)
+		rc = stale(c, &in);
+	else if (n > 0 && fresh && !enacted && !c->o->dry_run) {
+		rc = history_enact(c->sp, &in, buf, len, &c->plan, c->d);
+		c->r->enacted = rc == 0;
+		fault_point("apply-after-history");
+	}
+	history_inputs_free(&in);
+	if (rc == 0)
+		rc = enact(c, steps, n);
+	free(steps);
+	return rc;
+}
+
+int
+apply_run(struct spool *sp, struct backend *b, const char *label,
+    const char *buf, size_t len, const struct apply_opts *o,
+    struct apply_result *r, struct diag *d)
+{
+	struct ctx c = { .sp = sp, .b = b, .o = o, .r = r, .d = d };
+	size_t i;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	if (spool_dirfd(sp, SPOOL_RUN, d) < 0 ||
+	    spool_dirfd(sp, SPOOL_JOBS, d) < 0 ||
+	    spool_dirfd(sp, SPOOL_TMP, d) < 0)
+		return -1;
+	if (buf != NULL && plan_parse(&c.plan, label, buf, len, d) < 0)
+		return -1;
+	if ((rc = load_state(&c)) == 0)
+		rc = reconcile(&c);
+	if (rc == 0 && buf != NULL)
+		rc = plan_part(&c, buf, len);
+	if (rc == 0)
+		rc = check_done(&c);
+	if (rc == 0)
+		rc = retire_ended(&c);
+	for (i = 0, r->nodes = 0; i < c.st.n; i++)
+		r->nodes += (long)c.st.jobs[i].hosts.n;
+	state_free(&c.st);
+	plan_free(&c.plan);
+	free(c.seen);
+	return rc;
+}

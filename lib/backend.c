@@ -1,0 +1,103 @@
+/*
+ * NAME
+ *	backend - what every backend shares: run/NAME/, hosts, who may run
+ * DESCRIPTION
+ *	See backend.h.  The security rule lives here, not in a backend, so
+ *	that no backend can forget it: a job runs as the uid that owned the
+ *	file it was submitted in, and never as root unless asked for.
+ */
+#define _XOPEN_SOURCE 700	/* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "file.h"
+
+int
+backend_open(struct backend *b, const char *name, struct spool *sp,
+    struct diag *d)
+{
+	memset(b, 0, sizeof *b);
+	if (strcmp(name, backend_local.name) != 0)
+		return diag_set(d, EX_USAGE, "no such backend '%.64s' (there "
+		    "is: local)", name);
+	b->ops = &backend_local;
+	b->sp = sp;
+	b->grace = 10;
+	if (realpath(sp->path, b->spool_abs) == NULL)
+		return diag_errno(d, errno, "unable to resolve %s", sp->path);
+	return 0;
+}
+
+/* run/NAME, made when missing; the caller closes the descriptor. */
+int
+backend_run_dir(struct backend *b, const char *name, struct diag *d)
+{
+	int rfd = spool_dirfd(b->sp, SPOOL_RUN, d), fd;
+
+	if (rfd < 0)
+		return -1;
+	if (mkdirat(rfd, name, 0755) < 0 && errno != EEXIST)
+		return diag_errno(d, errno, "unable to create %s/run/%s",
+		    b->sp->path, name);
+	fd = openat(rfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0)
+		return diag_errno(d, errno, "unable to open %s/run/%s",
+		    b->sp->path, name);
+	return fd;
+}
+
+/* One "host:slots" line per host: Horovod's host discovery contract. */
+int
+backend_write_hosts(struct backend *b, const char *name,
+    const struct hostlist *hosts, long slots, struct diag *d)
+{
+	char *buf = NULL;
+	size_t size = 0, i;
+	FILE *fp = open_memstream(&buf, &size);
+	int fd, rc, tmpfd;
+
+	if (fp == NULL)
+		return diag_errno(d, ENOMEM, "hosts");
+	for (i = 0; i < hosts->n; i++)
+		fprintf(fp, "%s:%ld\n", hosts->names[i], slots);
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return diag_errno(d, ENOMEM, "hosts");
+	}
+	if ((tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d)) < 0 ||
+	    (fd = backend_run_dir(b, name, d)) < 0) {
+		free(buf);
+		return -1;
+	}
+	rc = file_write_atomic(tmpfd, fd, "hosts", buf, size, 0644, 0, d);
+	if (rc < 0)
+		diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path, name);
+	close(fd);
+	free(buf);
+	return rc;
+}
+
+int
+backend_may_run(const struct job *j, int allow_root, struct diag *d)
+{
+	uid_t me = geteuid();
+
+	if (j->owner_uid < 0)
+		return diag_set(d, EX_CONFIG, "jobs/%s.yaml: no owner recorded; "
+		    "not run", j->name);
+	if (me != 0 && (uid_t)j->owner_uid != me)
+		return diag_set(d, EX_CONFIG, "jobs/%s.yaml: owned by uid %lld; "
+		    "not run by uid %ld (run bf-apply as root or as that user)",
+		    j->name, j->owner_uid, (long)me);
+	if (me == 0 && j->owner_uid == 0 && !allow_root)
+		return diag_set(d, EX_CONFIG, "jobs/%s.yaml: owned by root; "
+		    "not run (bf-apply --allow-root-jobs)", j->name);
+	return 0;
+}

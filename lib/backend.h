@@ -1,0 +1,90 @@
+/*
+ * NAME
+ *	backend - how bf-apply starts, resizes, stops and observes jobs
+ * SYNOPSIS
+ *	struct backend b;
+ *	backend_open(&b, "local", &sp, &d);
+ *	b.ops->start(&b, &job, &hosts, &d);
+ *	b.ops->resize(&b, &job, &hosts, &d);
+ *	b.ops->stop(&b, "resnet18", "plan", &d);
+ *	b.ops->status(&b, "resnet18", &st, &d);
+ *	b.ops->retire(&b, "resnet18", "1612915800-resnet18", &d);
+ * DESCRIPTION
+ *	A backend owns SPOOL/run/NAME/ for each job it runs.  What every
+ *	backend keeps there is the same, so that bf-hosts and the elastic
+ *	runtimes need not know which backend runs a job:
+ *
+ *		hosts	one "host:slots" line per host, rewritten atomically
+ *			by start and resize (backend_write_hosts())
+ *		output	the job's standard output and error
+ *		pid	written once the job runs: supervisor, pgid, started
+ *		exit	written once it ended: code or signal, ended
+ *		stopping  written before a stop: why ("plan" or "done")
+ *
+ *	status() tells RUNNING, EXITED (exit written, nothing left running),
+ *	LOST (started, but neither running nor with an exit record: its
+ *	supervisor was killed) or NONE (never started).  stop() returns when
+ *	the job ended.  retire() moves run/NAME to history/runs/STEM.
+ *	Another backend (Slurm: srun --overlap into the job's holes) is one
+ *	more file with one more struct backend_ops.
+ * DIAGNOSTICS
+ *	-1 with d set; EX_CONFIG (78) when a job may not be run by this
+ *	process (another user's job and not root, or root's job without
+ *	allow_root).
+ */
+#ifndef BF_BACKEND_H
+#define BF_BACKEND_H
+
+#include <sys/types.h>
+
+#include "hostlist.h"
+#include "job.h"
+#include "log.h"
+#include "spool.h"
+
+enum backend_phase { BACKEND_NONE, BACKEND_RUNNING, BACKEND_EXITED,
+	BACKEND_LOST };
+
+struct backend_status {
+	enum backend_phase phase;
+	int code;		/* exit code, -1 if killed by a signal */
+	int signal;		/* the killing signal, 0 when it exited */
+	long long started, ended;
+	long long id;		/* the run's own number (its supervisor's pid) */
+	char stopping[16];	/* "", "plan" or "done" */
+};
+
+struct backend;
+
+struct backend_ops {
+	const char *name;
+	int (*start)(struct backend *b, const struct job *j,
+	    const struct hostlist *hosts, struct diag *d);
+	int (*resize)(struct backend *b, const struct job *j,
+	    const struct hostlist *hosts, struct diag *d);
+	int (*stop)(struct backend *b, const char *name, const char *why,
+	    struct diag *d);
+	int (*status)(struct backend *b, const char *name,
+	    struct backend_status *st, struct diag *d);
+	int (*retire)(struct backend *b, const char *name, const char *stem,
+	    struct diag *d);
+};
+
+struct backend {
+	const struct backend_ops *ops;
+	struct spool *sp;
+	char spool_abs[PATH_MAX];	/* for the jobs' environment */
+	double grace;		/* seconds between SIGTERM and SIGKILL */
+	int allow_root;		/* run jobs of uid 0 when root */
+};
+
+extern const struct backend_ops backend_local;
+
+int backend_open(struct backend *b, const char *name, struct spool *sp,
+    struct diag *d);
+int backend_run_dir(struct backend *b, const char *name, struct diag *d);
+int backend_write_hosts(struct backend *b, const char *name,
+    const struct hostlist *hosts, long slots, struct diag *d);
+int backend_may_run(const struct job *j, int allow_root, struct diag *d);
+
+#endif

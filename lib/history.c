@@ -1,0 +1,425 @@
+/*
+ * NAME
+ *	history - the spool's inputs and the record of what was enacted
+ * DESCRIPTION
+ *	See history.h.  Objects are named by content, so storing one twice
+ *	is a no-op (EEXIST) and a crash half-way through history_enact()
+ *	is finished by simply calling it again.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fault.h"
+#include "file.h"
+#include "fmt.h"
+#include "history.h"
+
+static void
+file_clear(struct history_file *f)
+{
+	free(f->buf);
+	memset(f, 0, sizeof *f);
+}
+
+void
+history_inputs_free(struct history_inputs *in)
+{
+	size_t i;
+
+	file_clear(&in->holes);
+	file_clear(&in->state);
+	file_clear(&in->policy);
+	for (i = 0; i < in->njobs; i++)
+		free(in->jobs[i].buf);
+	for (i = 0; i < in->nprofiles; i++)
+		free(in->profiles[i].buf);
+	free(in->jobs);
+	free(in->profiles);
+	memset(in, 0, sizeof *in);
+}
+
+/* Read one file; a missing optional one leaves f empty and returns 0. */
+static int
+read_one(int dirfd, const char *name, const char *label, int optional,
+    struct history_file *f, int *have, struct diag *d)
+{
+	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &f->buf,
+	    &f->len, d) < 0) {
+		if (optional && d->code == EX_NOINPUT) {
+			diag_clear(d);
+			return 0;
+		}
+		return diag_prefix(d, "%s: ", label);
+	}
+	f->hash = hash_buf(f->buf, f->len);
+	if (have != NULL)
+		*have = 1;
+	return 0;
+}
+
+static int
+yaml_stem(const char *name, char *stem, size_t stemlen)
+{
+	size_t l = strlen(name);
+
+	if (l < 6 || l - 5 >= stemlen || strcmp(name + l - 5, ".yaml") != 0)
+		return 0;
+	memcpy(stem, name, l - 5);
+	stem[l - 5] = '\0';
+	return job_name_valid(stem);
+}
+
+/* Every NAME.yaml of a spool directory, in name order. */
+static int
+read_dir(struct spool *sp, enum spool_dir dir, int optional,
+    struct history_file **out, size_t *n, struct diag *d)
+{
+	char **names, stem[JOB_NAME_MAX + 8];
+	size_t count, i;
+	int fd, rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (sp->dirs[dir] < 0 && optional)
+		return 0;
+	if ((fd = spool_dirfd(sp, dir, d)) < 0 ||
+	    spool_list(sp, dir, &names, &count, d) < 0)
+		return -1;
+	if ((*out = calloc(count + 1, sizeof **out)) == NULL) {
+		spool_list_free(names, count);
+		return diag_errno(d, ENOMEM, "inputs");
+	}
+	for (i = 0; i < count && rc == 0; i++) {
+		struct history_file *f = &(*out)[*n];
+		if (!yaml_stem(names[i], stem, sizeof stem))
+			continue;
+		memcpy(f->name, stem, strlen(stem) + 1);	/* valid: short */
+		rc = read_one(fd, names[i], names[i], 0, f, NULL, d);
+		if (rc == 0)
+			(*n)++;
+		else if (d->code == EX_NOINPUT) {
+			/* Gone between the listing and the read: not an input. */
+			diag_clear(d);
+			rc = 0;
+		}
+	}
+	spool_list_free(names, count);
+	return rc;
+}
+
+static int
+digest_list(const struct history_file *f, size_t n, char out[HASH_TEXT_LEN],
+    struct diag *d)
+{
+	char *buf = NULL, text[HASH_TEXT_LEN];
+	size_t size = 0, i;
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (fp == NULL)
+		return diag_errno(d, ENOMEM, "digest");
+	for (i = 0; i < n; i++) {
+		hash_format(f[i].hash, text);
+		fprintf(fp, "%s %s\n", f[i].name, text);
+	}
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return diag_errno(d, ENOMEM, "digest");
+	}
+	hash_format(hash_buf(buf, size), out);
+	free(buf);
+	return 0;
+}
+
+/* bf-solve applies the profiles of the jobs it has, and only those. */
+static void
+keep_applied(struct history_inputs *in)
+{
+	size_t i, j = 0, k = 0;
+
+	for (i = 0; i < in->nprofiles; i++) {
+		while (j < in->njobs && strcmp(in->jobs[j].name,
+		    in->profiles[i].name) < 0)
+			j++;
+		if (j < in->njobs && strcmp(in->jobs[j].name,
+		    in->profiles[i].name) == 0)
+			in->profiles[k++] = in->profiles[i];
+		else
+			free(in->profiles[i].buf);
+	}
+	in->nprofiles = k;
+}
+
+int
+history_inputs_read(struct history_inputs *in, struct spool *sp,
+    struct diag *d)
+{
+	int hfd;
+
+	memset(in, 0, sizeof *in);
+	if ((hfd = spool_dirfd(sp, SPOOL_HOLES, d)) < 0 ||
+	    read_one(hfd, "current.yaml", "holes/current.yaml", 0, &in->holes,
+	    NULL, d) < 0 ||
+	    read_one(sp->fd, "state.yaml", "state.yaml", 1, &in->state,
+	    &in->have_state, d) < 0 ||
+	    read_one(sp->fd, "policy.yaml", "policy.yaml", 1, &in->policy,
+	    &in->have_policy, d) < 0 ||
+	    read_dir(sp, SPOOL_JOBS, 0, &in->jobs, &in->njobs, d) < 0 ||
+	    read_dir(sp, SPOOL_PROFILES, 1, &in->profiles, &in->nprofiles,
+	    d) < 0 ||
+	    digest_list(in->jobs, in->njobs, in->dig_jobs, d) < 0 ||
+	    (keep_applied(in), in->nprofiles > 0 && digest_list(in->profiles,
+	    in->nprofiles, in->dig_profiles, d) < 0)) {
+		history_inputs_free(in);
+		return -1;
+	}
+	hash_format(in->holes.hash, in->dig_holes);
+	/* bf-solve digests a missing state as the empty file. */
+	hash_format(in->have_state ? in->state.hash : hash_buf("", 0),
+	    in->dig_state);
+	if (in->have_policy)
+		hash_format(in->policy.hash, in->dig_policy);
+	return 0;
+}
+
+int
+history_inputs_match(const struct history_inputs *in, const struct plan *p)
+{
+	return strcmp(in->dig_holes, p->holes) == 0 &&
+	    strcmp(in->dig_jobs, p->jobs_digest) == 0 &&
+	    strcmp(in->dig_state, p->state) == 0 &&
+	    strcmp(in->dig_policy, p->policy) == 0 &&
+	    strcmp(in->dig_profiles, p->profiles) == 0;
+}
+
+/* history/NAME, made when missing; the caller closes the descriptor. */
+int
+history_subdir(struct spool *sp, const char *name, struct diag *d)
+{
+	int hfd = spool_dirfd(sp, SPOOL_HISTORY, d), fd;
+
+	if (hfd < 0)
+		return -1;
+	if (mkdirat(hfd, name, 0755) < 0 && errno != EEXIST)
+		return diag_errno(d, errno, "unable to create %s/history/%s",
+		    sp->path, name);
+	fd = openat(hfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0)
+		return diag_errno(d, errno, "unable to open %s/history/%s",
+		    sp->path, name);
+	return fd;
+}
+
+/* Deliver into a directory, never replacing: EEXIST is the same bytes. */
+static int
+put(struct spool *sp, int dirfd, const char *label, const char *name,
+    const void *buf, size_t len, struct diag *d)
+{
+	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
+
+	if (tmpfd < 0)
+		return -1;
+	if (file_write_atomic(tmpfd, dirfd, name, buf, len, 0644,
+	    FILE_NOREPLACE, d) == 0)
+		return 0;
+	if (errno == EEXIST) {
+		diag_clear(d);
+		return 0;
+	}
+	return diag_prefix(d, "%s/%s/%s: ", sp->path, label, name);
+}
+
+int
+history_store_object(struct spool *sp, const void *buf, size_t len,
+    char hex[HASH_TEXT_LEN], struct diag *d)
+{
+	int fd = history_subdir(sp, "objects", d), rc;
+
+	if (fd < 0)
+		return -1;
+	hash_format(hash_buf(buf, len), hex);
+	/* Named by content: one already there is this one, unwritten. */
+	if (faccessat(fd, hex + 5, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		rc = 0;
+	else
+		rc = put(sp, fd, "history/objects", hex + 5, buf, len, d);
+	close(fd);
+	return rc;
+}
+
+void
+history_plan_stem(const char *text, size_t len, long long time, char *stem,
+    size_t stemlen)
+{
+	char hex[HASH_TEXT_LEN];
+
+	hash_format(hash_buf(text, len), hex);
+	snprintf(stem, stemlen, "%lld-%s", time, hex + 5);
+}
+
+int
+history_enacted(struct spool *sp, const char *text, size_t len,
+    long long time)
+{
+	char stem[64], name[80];
+
+	history_plan_stem(text, len, time, stem, sizeof stem);
+	snprintf(name, sizeof name, "%s.yaml", stem);
+	return sp->dirs[SPOOL_HISTORY] >= 0 && faccessat(
+	    sp->dirs[SPOOL_HISTORY], name, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+static int
+store_list(struct spool *sp, FILE *fp, const char *key,
+    const struct history_file *f, size_t n, struct diag *d)
+{
+	char hex[HASH_TEXT_LEN];
+	size_t i;
+
+	fprintf(fp, n ? "%s:\n" : "%s: {}\n", key);
+	for (i = 0; i < n; i++) {
+		if (history_store_object(sp, f[i].buf, f[i].len, hex, d) < 0)
+			return -1;
+		fprintf(fp, "  %s: \"%s\"\n", f[i].name, hex);
+	}
+	return 0;
+}
+
+static int
+store_one(struct spool *sp, FILE *fp, const char *key,
+    const struct history_file *f, struct diag *d)
+{
+	char hex[HASH_TEXT_LEN];
+
+	if (history_store_object(sp, f->buf ? f->buf : "", f->len, hex, d) < 0)
+		return -1;
+	fprintf(fp, "%s: \"%s\"\n", key, hex);
+	return 0;
+}
+
+/* The manifest: which object was which input. */
+static int
+manifest(struct spool *sp, const struct history_inputs *in, const char *plan,
+    char **buf, size_t *size, struct diag *d)
+{
+	FILE *fp = open_memstream(buf, size);
+	int rc;
+
+	if (fp == NULL)
+		return diag_errno(d, ENOMEM, "manifest");
+	fprintf(fp, "plan: \"%s\"\n", plan);
+	rc = store_one(sp, fp, "holes", &in->holes, d);
+	if (rc == 0 && in->have_policy)
+		rc = store_one(sp, fp, "policy", &in->policy, d);
+	if (rc == 0)
+		rc = store_one(sp, fp, "state", &in->state, d);
+	if (rc == 0)
+		rc = store_list(sp, fp, "jobs", in->jobs, in->njobs, d);
+	if (rc == 0)
+		rc = store_list(sp, fp, "profiles", in->profiles,
+		    in->nprofiles, d);
+	if ((ferror(fp) | fclose(fp)) && rc == 0)
+		rc = diag_errno(d, ENOMEM, "manifest");
+	if (rc < 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}
+
+/* plans/X.mps copied beside the plan; a model already gone is noted. */
+static int
+copy_mps(struct spool *sp, const struct plan *p, const char *stem,
+    struct diag *d)
+{
+	char name[80], *buf;
+	size_t len;
+	int rc;
+
+	if (p->mps[0] == '\0')
+		return 0;
+	if (file_read_at(sp->fd, p->mps, HISTORY_MAX_FILE, 0, &buf, &len,
+	    d) < 0) {
+		if (d->code != EX_NOINPUT)
+			return -1;
+		diag_clear(d);
+		return 0;
+	}
+	snprintf(name, sizeof name, "%s.mps", stem);
+	rc = put(sp, sp->dirs[SPOOL_HISTORY], "history", name, buf, len, d);
+	free(buf);
+	return rc;
+}
+
+int
+history_enact(struct spool *sp, const struct history_inputs *in,
+    const char *text, size_t len, const struct plan *p, struct diag *d)
+{
+	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
+	size_t manlen = 0;
+	int rc;
+
+	if (spool_dirfd(sp, SPOOL_HISTORY, d) < 0)
+		return -1;
+	history_plan_stem(text, len, p->time, stem, sizeof stem);
+	hash_format(hash_buf(text, len), hex);
+	if (manifest(sp, in, hex, &man, &manlen, d) < 0 ||
+	    copy_mps(sp, p, stem, d) < 0) {
+		free(man);
+		return -1;
+	}
+	fault_point("history-after-objects");
+	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
+	rc = put(sp, sp->dirs[SPOOL_HISTORY], "history", name, man, manlen, d);
+	free(man);
+	if (rc < 0)
+		return -1;
+	snprintf(name, sizeof name, "%s.yaml", stem);
+	return put(sp, sp->dirs[SPOOL_HISTORY], "history", name, text, len, d);
+}
+
+int
+history_record_run(struct spool *sp, const struct history_run *r,
+    struct diag *d)
+{
+	char *buf = NULL, name[JOB_NAME_MAX + 64], hex[HASH_TEXT_LEN];
+	size_t size = 0;
+	FILE *fp;
+	int fd, rc;
+
+	if (r->job_buf != NULL &&
+	    history_store_object(sp, r->job_buf, r->job_len, hex, d) < 0)
+		return -1;
+	if ((fp = open_memstream(&buf, &size)) == NULL)
+		return diag_errno(d, ENOMEM, "history");
+	fprintf(fp, "name: %s\noutcome: %s\n", r->name, r->outcome);
+	if (r->signal)
+		fprintf(fp, "signal: %d\n", r->signal);
+	else if (r->code >= 0)
+		fprintf(fp, "exit: %d\n", r->code);
+	fprintf(fp, "started: %lld\nended: %lld\nnodes: %ld\nhosts: ",
+	    r->started, r->ended, r->nodes);
+	fmt_yaml_string(fp, r->hosts ? r->hosts : "");
+	fputc('\n', fp);
+	if (r->job_buf != NULL)
+		fprintf(fp, "job: \"%s\"\n", hex);
+	fprintf(fp, "run: \"history/runs/%s\"\n", r->stem);
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return diag_errno(d, ENOMEM, "history");
+	}
+	if ((fd = history_subdir(sp, "runs", d)) < 0) {
+		free(buf);
+		return -1;
+	}
+	snprintf(name, sizeof name, "%s.yaml", r->stem);
+	rc = put(sp, fd, "history/runs", name, buf, size, d);
+	close(fd);
+	free(buf);
+	return rc;
+}

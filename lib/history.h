@@ -1,0 +1,98 @@
+/*
+ * NAME
+ *	history - the spool's inputs, their digests, and the record of
+ *	every plan enacted and every job run
+ * SYNOPSIS
+ *	struct history_inputs in;
+ *	history_inputs_read(&in, &sp, &d);
+ *	if (history_inputs_match(&in, &plan)) ...
+ *	history_enact(&sp, &in, plantext, planlen, &plan, &d);
+ *	history_enacted(&sp, plantext, planlen);
+ *	history_record_run(&sp, &run, &d);
+ *	history_inputs_free(&in);
+ * DESCRIPTION
+ *	history_inputs_read() reads what bf-solve reads from a spool (holes/
+ *	current.yaml, jobs/NAME.yaml, state.yaml, policy.yaml) and what it
+ *	may read (profiles/NAME.yaml), and digests them as bf-solve does:
+ *	XXH3-64 of each file's bytes; the jobs digest is the XXH3-64 of the
+ *	lines "NAME xxh3:HEX\n" in name order; a missing state.yaml is the
+ *	empty file, a missing policy.yaml has no digest; the profiles of the
+ *	jobs in jobs/ (the ones bf-solve applies) are digested like the jobs,
+ *	and have no digest when there are none.
+ *
+ *	history_enact() records a plan before its first action: every input
+ *	is stored once under history/objects/HEX (HEX its XXH3-64), the plan's
+ *	model is copied to history/TIME-HEX.mps, a manifest naming the
+ *	objects to history/TIME-HEX.inputs.yaml, and the plan itself, last, to
+ *	history/TIME-HEX.yaml (TIME the plan's time, HEX the XXH3-64 of the
+ *	plan's text).  The plan copy is the mark that the plan was enacted.
+ *	Nothing is ever replaced: a file already there is the same content.
+ *
+ *	history_record_run() writes history/runs/STEM.yaml (STEM is
+ *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
+ *	job, with the job file stored as an object; the run's directory is
+ *	moved beside it as history/runs/STEM/.
+ * DIAGNOSTICS
+ *	-1 with d set: 66 missing holes, 65 unreadable input, 73/74/75 write.
+ */
+#ifndef BF_HISTORY_H
+#define BF_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash.h"
+#include "job.h"
+#include "log.h"
+#include "plan.h"
+#include "spool.h"
+
+#define HISTORY_MAX_FILE	(64 * 1024 * 1024)
+
+struct history_file {
+	char name[JOB_NAME_MAX + 1];	/* job name; "" for single files */
+	char *buf;
+	size_t len;
+	uint64_t hash;
+};
+
+struct history_inputs {
+	struct history_file holes, state, policy;
+	int have_state, have_policy;
+	size_t njobs, nprofiles;
+	struct history_file *jobs, *profiles;
+	char dig_holes[HASH_TEXT_LEN], dig_jobs[HASH_TEXT_LEN];
+	char dig_state[HASH_TEXT_LEN], dig_policy[HASH_TEXT_LEN];
+	char dig_profiles[HASH_TEXT_LEN];	/* "" when none */
+};
+
+struct history_run {
+	const char *name;
+	const char *stem;	/* TIME-NAME-ID: the record's and run's name */
+	const char *outcome;	/* finished, failed, preempted, lost */
+	const char *job_buf;	/* the job file, NULL when gone */
+	size_t job_len;
+	int code, signal;	/* exit status, or the killing signal */
+	long long started, ended;
+	const char *hosts;	/* its last hostlist */
+	long nodes;
+};
+
+void history_inputs_free(struct history_inputs *in);
+int history_inputs_read(struct history_inputs *in, struct spool *sp,
+    struct diag *d);
+int history_inputs_match(const struct history_inputs *in,
+    const struct plan *p);
+int history_store_object(struct spool *sp, const void *buf, size_t len,
+    char hex[HASH_TEXT_LEN], struct diag *d);
+int history_subdir(struct spool *sp, const char *name, struct diag *d);
+void history_plan_stem(const char *text, size_t len, long long time,
+    char *stem, size_t stemlen);
+int history_enacted(struct spool *sp, const char *text, size_t len,
+    long long time);
+int history_enact(struct spool *sp, const struct history_inputs *in,
+    const char *text, size_t len, const struct plan *p, struct diag *d);
+int history_record_run(struct spool *sp, const struct history_run *r,
+    struct diag *d);
+
+#endif

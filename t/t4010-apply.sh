@@ -1,0 +1,214 @@
+#!/bin/sh
+# bf-apply: actions from plan and state, the state written after each, the
+# local backend's run/ files, idempotence, -n, stale plans, history.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+apply() {
+	bf-apply -d sp -g 2 --allow-root-jobs "$@"
+}
+
+test_expect_success 'setup: holes, two jobs, a plan' '
+	mkspool sp &&
+	holes sp 1000 "n[01-04]" &&
+	job sp a 2 "exec $J" && job sp b 2 "exec $J" "slots_per_node: 4" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	bf-solve -d sp &&
+	cat >expect <<-\EOT &&
+	start a 0->2 n[01-02]
+	start b 0->2 n[03-04]
+	EOT
+	true
+'
+
+test_expect_success '-n prints the actions and changes nothing' '
+	find sp | sort >before &&
+	apply -n >actual &&
+	test_cmp expect actual &&
+	find sp | sort >after &&
+	test_cmp before after
+'
+
+test_expect_success 'the plan is carried out: state, hosts, environment' '
+	apply >actual &&
+	test_cmp expect actual &&
+	cat >expect <<-\EOT &&
+	time: T
+	jobs:
+	  a: {nodes: 2, hosts: "n[01-02]"}
+	  b: {nodes: 2, hosts: "n[03-04]"}
+	EOT
+	mask_state sp/state.yaml >actual &&
+	test_cmp expect actual &&
+	printf "n01:1\nn02:1\n" >expect && test_cmp expect sp/run/a/hosts &&
+	printf "n03:4\nn04:4\n" >expect && test_cmp expect sp/run/b/hosts &&
+	bf-hosts -d sp b >actual && test_cmp expect actual &&
+	wait_for 5 grep -q "^start a nodes=2 uid=0 gid=0$" sp/run/a/output &&
+	state_true sp &&
+	wait_for 5 test -s sp/progress/a.log &&
+	find sp/tmp -type f >left && test_must_be_empty left
+'
+
+test_expect_success 'the job gets a clean environment and its own group' '
+	job sp env 1 "env | sort; sleep 30" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 1001 "n[01-05]" &&
+	bf-solve -d sp && apply >/dev/null &&
+	wait_for 5 grep -q "^SHELL=" sp/run/env/output &&
+	sp_abs=$(cd sp && pwd) &&
+	cat >expect <<-EOT &&
+	BF_HOSTFILE=$sp_abs/run/env/hosts
+	BF_JOB=env
+	BF_NODES=1
+	BF_PROGRESS=$sp_abs/progress/env.log
+	BF_SLOTS=1
+	BF_SPOOL=$sp_abs
+	HOME=/root
+	LOGNAME=root
+	PATH=/usr/local/bin:/usr/bin:/bin
+	PWD=/root
+	SHELL=/bin/sh
+	USER=root
+	EOT
+	grep -v "^_=\|^SHLVL=" sp/run/env/output >actual &&
+	test_cmp expect actual &&
+	pgid=$(sed -n "s/^pgid: //p" sp/run/env/pid) &&
+	sup=$(sed -n "s/^supervisor: //p" sp/run/env/pid) &&
+	test "$(ps -o pgid= -p "$pgid" | tr -d " ")" = "$pgid" &&
+	test "$(ps -o sid= -p "$sup" | tr -d " ")" = "$sup"
+'
+
+test_expect_success 'applying the same plan again does nothing' '
+	cp sp/state.yaml state.before &&
+	ls -R sp/history >hist.before &&
+	apply >actual &&
+	test_must_be_empty actual &&
+	test_cmp state.before sp/state.yaml &&
+	ls -R sp/history >hist.after && test_cmp hist.before hist.after
+'
+
+test_expect_success 'the enacted plan and its inputs are in history/' '
+	plan=sp/plans/current.yaml &&
+	t=$(sed -n "s/^time: //p" $plan) &&
+	h=$(xxhsum -H3 $plan | sed "s/.* = //") &&
+	test_cmp $plan sp/history/$t-$h.yaml &&
+	mps=$(sed -n "s/.*, mps: \([^}]*\)}$/\1/p" $plan) &&
+	test_cmp "sp/$mps" sp/history/$t-$h.mps &&
+	for f in sp/jobs/*.yaml sp/holes/current.yaml; do
+		test_cmp "$f" sp/history/objects/$(xxhsum -H3 "$f" | sed "s/.* = //") || exit 1
+	done &&
+	grep "^plan: \"xxh3:$h\"$" sp/history/$t-$h.inputs.yaml &&
+	grep "^  env: \"xxh3:$(xxhsum -H3 sp/jobs/env.yaml | sed "s/.* = //")\"$" sp/history/$t-$h.inputs.yaml &&
+	bf-audit -d sp $t-$h >actual &&
+	echo "history/$t-$h.yaml: identical" >expect && test_cmp expect actual &&
+	bf-audit -d sp --log >log &&
+	test_line_count() { test $(wc -l <"$2") -eq "$1"; } &&
+	test_line_count 2 log &&
+	grep "objective [0-9.]*: a 0->2, b 0->2$" log &&
+	grep "objective [0-9.]*: env 0->1$" log
+'
+
+test_expect_success 'a tampered object is found out' '
+	obj=$(ls sp/history/objects | head -n 1) &&
+	cp sp/history/objects/$obj obj.saved &&
+	chmod u+w sp/history/objects/$obj && echo x >>sp/history/objects/$obj &&
+	first=$(ls sp/history | grep "^[0-9]*-[0-9a-f]*\.yaml$" | head -n 1) &&
+	if grep -q "xxh3:$obj" sp/history/${first%.yaml}.inputs.yaml; then
+		test_expect_code 65 bf-audit -d sp $first 2>err &&
+		grep "content does not match its name" err
+	fi &&
+	cp obj.saved sp/history/objects/$obj
+'
+
+test_expect_success 'a plan whose inputs changed is stale: 75, nothing done' '
+	holes sp 1002 "n[01-03]" &&
+	cp sp/state.yaml before &&
+	bf-solve -d sp && apply -n >actions && test -s actions &&
+	holes sp 1003 "n[01-04]" &&
+	test_expect_code 75 apply >out 2>err &&
+	test_must_be_empty out &&
+	echo "bf-apply: the plan is stale: holes changed since it was made (run bf-solve)" >expect &&
+	test_cmp expect err &&
+	test_cmp before sp/state.yaml
+'
+
+test_expect_success 'grow and shrink rewrite the hosts files' '
+	holes sp 1004 "n[02-04],n[06-09]" &&
+	bf-solve -d sp && apply >actual &&
+	cat >expect <<-\EOT &&
+	move a 2->2 n[02,06]
+	move env 1->1 n07
+	EOT
+	test_cmp expect actual &&
+	state_true sp &&
+	printf "n02:1\nn06:1\n" >expect && test_cmp expect sp/run/a/hosts &&
+	bf-hosts -d sp env >actual && echo n07:1 >expect && test_cmp expect actual &&
+	! grep -q "n01\|n05" sp/run/*/hosts
+'
+
+test_expect_success 'the plan stops a job: preempted, its job file kept' '
+	holes sp 1005 "" &&
+	bf-solve -d sp && apply >actual &&
+	grep "^stop a [0-9]->0 plan$" actual &&
+	grep "^preempted a [0-9]->0 exit 0$" actual &&
+	grep "^preempted b [0-9]->0 exit 0$" actual &&
+	grep "^preempted env [0-9]->0 signal 15$" actual &&
+	mask_state sp/state.yaml >actual &&
+	printf "time: T\njobs: {}\n" >expect && test_cmp expect actual &&
+	test -f sp/jobs/a.yaml && test ! -d sp/run/a &&
+	rec=$(ls sp/history/runs/*-a-[0-9]*.yaml) &&
+	grep "^outcome: preempted$" $rec && grep "^exit: 0$" $rec &&
+	grep "^stop a$" "${rec%.yaml}/output"
+'
+
+test_expect_success 'a command that fails at once: failed, exit status kept' '
+	job sp f 1 "$J fail" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 1006 "n[01-02]" &&
+	bf-solve -d sp && apply >actual &&
+	grep "^start f 0->1 " actual &&
+	wait_for 5 test -f sp/run/f/exit &&
+	wait_for 5 eval "! flock -n -s sp/run/f/lock true || true" &&
+	sleep 0.1 &&
+	apply >actual 2>&1 &&
+	grep "^failed f 1->0 exit 3$" actual &&
+	test ! -f sp/jobs/f.yaml && test ! -d sp/run/f &&
+	rec=$(ls sp/history/runs/*-f-[0-9]*.yaml) &&
+	grep "^outcome: failed$" $rec && grep "^exit: 3$" $rec &&
+	grep "^job: \"xxh3:" $rec &&
+	! grep -q "^  f:" sp/state.yaml
+'
+
+test_expect_success 'a job that reached its samples is stopped: finished' '
+	rm -f sp/progress/a.log &&
+	job sp done 1 "exec $J" "samples: 300" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	bf-solve -d sp && apply >/dev/null 2>&1 &&
+	wait_for 5 eval "test \$(tail -n 1 sp/progress/done.log | cut -d\" \" -f3) -ge 300" &&
+	apply >actual 2>&1 &&
+	grep "^stop done 1->0 done$" actual &&
+	grep "^finished done 1->0 exit 0$" actual &&
+	test ! -f sp/jobs/done.yaml
+'
+
+test_expect_success 'as root, a root-owned job is refused without --allow-root-jobs' '
+	test_have_root || exit 0
+	kill_jobs sp && sleep 0.2 && bf-apply -d sp >/dev/null 2>&1;
+	holes sp 1007 "n[01-04]" && bf-solve -d sp &&
+	test_expect_code 78 bf-apply -d sp >out 2>err &&
+	grep "^refused a jobs/a.yaml: owned by root; not run (bf-apply --allow-root-jobs)$" out &&
+	grep "^bf-apply: jobs/a.yaml: owned by root; not run" err &&
+	test ! -d sp/run/a
+'
+
+test_expect_success 'a second bf-apply while one holds the lock: 75' '
+	exec 9>sp/lock && flock -x 9 &&
+	test_expect_code 75 bf-apply -d sp 2>err.lock &&
+	grep "is locked by pid" err.lock
+'
+
+test_expect_success 'cleanup' '
+	kill_jobs sp
+'
+
+test_done

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Jobs run as the owner of the file that submitted them: as root, with
+# that user's uid and gid; not as root, only one's own jobs.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+if ! test_have_root; then
+	test_skip 'jobs of other users' 'needs root to make files of other uids'
+	test_done
+fi
+
+as4321() {
+	setpriv --reuid=4321 --regid=4321 --clear-groups "$@"
+}
+
+test_expect_success 'setup: a spool of uid 4321, jobs of uids 4321 and 1000' '
+	mkspool sp && chown -R 4321:4321 sp &&
+	holes sp 1000 "n[01-02]" &&
+	job sp a 1 "exec $J" && chown 4321:4321 sp/incoming/a.yaml &&
+	job sp b 1 "exec $J" && chown 1000:1000 sp/incoming/b.yaml &&
+	chmod 644 sp/incoming/*.yaml &&
+	as4321 bf-submit --intake -d sp 2>log &&
+	grep "as jobs/a.yaml (uid 4321)" log &&
+	grep "as jobs/b.yaml (uid 1000)" log &&
+	as4321 bf-solve -d sp
+'
+
+test_expect_success 'not root: its own job runs, another uid'"'"'s is refused (78)' '
+	test_expect_code 78 as4321 bf-apply -d sp -g 2 >out 2>err &&
+	cat >expect <<-\EOT &&
+	start a 0->1 n01
+	refused b jobs/b.yaml: owned by uid 1000; not run by uid 4321 (run bf-apply as root or as that user)
+	EOT
+	test_cmp expect out &&
+	echo "bf-apply: jobs/b.yaml: owned by uid 1000; not run by uid 4321 (run bf-apply as root or as that user)" >expect &&
+	test_cmp expect err &&
+	test -f sp/jobs/b.yaml && test ! -d sp/run/b &&
+	wait_for 5 grep -q "^start a nodes=1 uid=4321 gid=4321$" sp/run/a/output &&
+	test "$(stat -c %u sp/progress/a.log)" = 4321
+'
+
+test_expect_success 'as root: the other uid'"'"'s job runs as that uid, never as root' '
+	bf-apply -d sp -g 2 >out 2>err &&
+	echo "start b 0->1 n02" >expect && test_cmp expect out &&
+	test_must_be_empty err &&
+	wait_for 5 grep -q "^start b nodes=1 uid=1000 gid=1000$" sp/run/b/output &&
+	test "$(stat -c %u:%g sp/progress/b.log)" = 1000:1000 &&
+	test "$(stat -c %u sp/run/b/output)" = 1000 &&
+	pgid=$(sed -n "s/^pgid: //p" sp/run/b/pid) &&
+	test "$(ps -o uid= -p "$pgid" | tr -d " ")" = 1000
+'
+
+test_expect_success 'cleanup' '
+	kill_jobs sp
+'
+
+test_done

@@ -1,0 +1,109 @@
+#!/bin/sh
+# bf-watch makes the spool work by itself: jobs dropped into incoming/ and
+# holes files landing in holes/ start, grow, shrink and finish jobs, with
+# their hosts files right; one watcher per spool; SIGTERM exits 0.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+test_expect_success 'setup: a watcher on a new spool' '
+	start_watch sp &&
+	test -d sp/incoming && test -d sp/run
+'
+
+test_expect_success 'a second watcher exits 75 naming the first' '
+	test_expect_code 75 bf-watch -d sp 2>err &&
+	echo "bf-watch: sp is locked by pid $(cat watch.pid) (a bf-watch or intake is running)" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'jobs dropped and holes landing: the jobs start' '
+	job sp a 4 "exec $J" "samples: 12000" &&
+	job sp b 4 "exec $J" "samples: 12000" &&
+	wait_for 5 test -f sp/jobs/b.yaml &&
+	holes sp 1000 "n[01-02]" &&
+	wait_for 10 grep -q "^  b: {nodes: 1," sp/state.yaml &&
+	wait_for 5 grep -q "^  a: {nodes: 1," sp/state.yaml &&
+	state_true sp &&
+	test ! -f sp/incoming/a.yaml &&
+	grep -q "decision: trigger .*start" watch.log
+'
+
+test_expect_success 'more holes: the jobs grow' '
+	holes sp 1001 "n[01-06]" &&
+	wait_for 10 eval "test \$(held sp) -eq 6" &&
+	state_true sp &&
+	cat sp/run/a/hosts sp/run/b/hosts | sort >actual &&
+	printf "n0%s:1\n" 1 2 3 4 5 6 >expect && test_cmp expect actual
+'
+
+test_expect_success 'nodes taken back: the jobs shrink off them' '
+	holes sp 1002 "n[01-03]" &&
+	wait_for 10 eval "test \$(held sp) -eq 3" &&
+	state_true sp &&
+	cat sp/run/a/hosts sp/run/b/hosts | sort >actual &&
+	grep "decision: trigger holes; .*shrink" watch.log &&
+	printf "n0%s:1\n" 1 2 3 >expect && test_cmp expect actual
+'
+
+test_expect_success 'a command that fails at once is retired as failed' '
+	job sp f 1 "$J fail" &&
+	wait_for 15 eval "ls sp/history/runs/*-f-[0-9]*.yaml" &&
+	rec=$(ls sp/history/runs/*-f-[0-9]*.yaml) &&
+	grep "^outcome: failed$" $rec && grep "^exit: 3$" $rec &&
+	test ! -f sp/jobs/f.yaml
+'
+
+test_expect_success 'the jobs reach their samples and finish' '
+	wait_for 30 eval "test -z \"\$(ls sp/jobs)\"" &&
+	grep -l "^outcome: finished$" sp/history/runs/*.yaml >recs &&
+	test $(wc -l <recs) -eq 2 &&
+	printf "time: T\njobs: {}\n" >expect &&
+	wait_for 5 eval "mask_state sp/state.yaml | cmp -s - expect" &&
+	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1 &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left
+'
+
+test_expect_success 'every decision is in history and audits identical' '
+	bf-audit -d sp --log >log &&
+	test -s log &&
+	for p in $(sed "s/ .*//" log); do
+		bf-audit -d sp $p || exit 1
+	done
+'
+
+test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0' '
+	p=$(cat watch.pid) &&
+	kill -HUP $p && sleep 0.2 && alive $p &&
+	stop_watch &&
+	bf-watch -d sp2 -r 1 2>log2 &
+	w=$! &&
+	wait_for 5 test -s sp2/lock &&
+	kill -TERM $w &&
+	wait $w &&
+	test_must_be_empty log2
+'
+
+test_expect_success 'bf-profile runs for a job whose progress log grew' '
+	test -x "$BF_ROOT/bin/bf-profile" || exit 0
+	mkspool sp3 && job sp3 g 2 "exec $J" &&
+	printf "1000 1 0\n1010 1 1000\n1020 1 2000\n1030 2 4000\n1040 2 6000\n" >sp3/progress/g.log &&
+	timeout -s KILL 20 bf-watch -d sp3 --once 2>log3 &&
+	test -f sp3/profiles/g.yaml &&
+	grep "^name: g$" sp3/profiles/g.yaml
+'
+
+test_expect_success '--holes-cmd: its output becomes holes/current.yaml' '
+	printf "time: 5\nsource: test\nidle:\n  - nodes: \"x[1-3]\"\n" >h.yaml &&
+	timeout -s KILL 20 bf-watch -d sp4 --once --holes-cmd "cat $PWD/h.yaml" 2>log4 &&
+	test_cmp h.yaml sp4/holes/current.yaml &&
+	test_must_be_empty log4 &&
+	timeout -s KILL 20 bf-watch -d sp4 --once --holes-cmd "exit 3" 2>log4 &&
+	echo "bf-watch: --holes-cmd failed (exit 3); waiting for new input" >expect &&
+	test_cmp expect log4 && test_cmp h.yaml sp4/holes/current.yaml
+'
+
+test_expect_success 'cleanup' '
+	stop_watch; kill_jobs sp
+'
+
+test_done

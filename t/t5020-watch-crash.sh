@@ -1,0 +1,60 @@
+#!/bin/sh
+# kill -9 of bf-watch at any point (BF_FAULT, and at random instants), then
+# a restart: it converges with nothing lost and no job started twice.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+once() {	# [env...]: one bounded --once run of the watcher
+	env "$@" timeout -s KILL 30 bf-watch -d sp --once --allow-root-jobs \
+		-g 2 --no-profile 2>>watch.log
+}
+
+# Converged: every job started once, the state true, nothing in incoming.
+converged() {
+	for n in a b c; do
+		test "$(starts sp $n)" -eq 1 || { echo "$n started $(starts sp $n) times"; return 1; }
+	done
+	state_true sp &&
+	test "$(held sp)" -eq 6 &&
+	find sp/incoming -mindepth 1 >left && test_must_be_empty left
+}
+
+setup() {
+	rm -rf sp && mkspool sp &&
+	for n in a b c; do job sp $n 2 "exec $J"; done &&
+	holes sp 1000 "n[01-06]"
+}
+
+for point in watch-after-intake watch-before-solve watch-before-apply \
+    history-after-objects apply-after-history apply-before-start \
+    local-after-fork apply-before-state apply-before-state:2 \
+    apply-after-state:2 intake-after-accept:2; do
+	test_expect_success "kill -9 at $point, restart: converged" "
+		setup &&
+		once BF_FAULT=$point; test \$? -eq 137 &&
+		wait_for 3 once &&
+		once &&
+		converged
+	"
+	kill_jobs sp
+done
+
+test_expect_success 'kill -9 at random instants while jobs arrive, restart' '
+	setup &&
+	i=0 && while [ $i -lt 6 ]; do
+		start_watch sp && sleep 0.0$(($(od -An -N1 -tu1 /dev/urandom) % 10)) &&
+		kill -KILL $(cat watch.pid) && rm -f watch.pid &&
+		if [ $i -eq 2 ]; then job sp d 1 "exec $J"; fi &&
+		i=$((i + 1)) || exit 1
+	done &&
+	wait_for 3 once && once &&
+	test "$(starts sp d)" -le 1 &&
+	state_true sp &&
+	for n in a b c d; do
+		test -f sp/jobs/$n.yaml || exit 1
+		test "$(starts sp $n)" -le 1 || exit 1
+	done
+'
+kill_jobs sp
+
+test_done
