@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "log.h"
 #include "spool.h"
 #include "version.h"
@@ -26,21 +27,6 @@ usage(int code)
 	fprintf(code ? stderr : stdout,
 	    "usage: bf-watch [-hV] [-d SPOOL] [--once] [OPTION ...]\n");
 	exit(code);
-}
-
-static double
-number(const char *opt, const char *s, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    v < min || v > max)
-		log_fatal(EX_USAGE, "%s must be a number from %g to %g, not "
-		    "'%.64s'", opt, min, max, s);
-	return v;
 }
 
 int
@@ -68,14 +54,14 @@ main(int argc, char **argv)
 	    != -1) {
 		switch (c) {
 		case 'D':
-			o.debounce = number("--debounce", optarg, 0, 60000) /
+			o.debounce = cli_number("--debounce", optarg, 0, 60000) /
 			    1000;
 			break;
 		case 'd':
 			spool_path = optarg;
 			break;
 		case 'g':
-			o.grace = number("-g", optarg, 0, 3600);
+			o.grace = cli_number("-g", optarg, 0, 3600);
 			break;
 		case 'H':
 			o.holes_cmd = optarg;
@@ -83,7 +69,7 @@ main(int argc, char **argv)
 		case 'h':
 			usage(0);
 		case 'I':
-			o.holes_interval = number("--holes-interval", optarg,
+			o.holes_interval = cli_number("--holes-interval", optarg,
 			    0.1, 86400);
 			break;
 		case 'O':
@@ -96,7 +82,7 @@ main(int argc, char **argv)
 			o.allow_root = 1;
 			break;
 		case 'r':
-			o.rescan = number("-r", optarg, 0.1, 86400);
+			o.rescan = cli_number("-r", optarg, 0.1, 86400);
 			break;
 		case 'V':
 			printf("bf-watch %s\n", BF_VERSION);

@@ -3,14 +3,14 @@
  *	cli - option values for the programs' mains
  * DESCRIPTION
  *	See cli.h.  One place for the wording, so every program says the
- *	same thing about the same mistake.
+ *	same thing about the same mistake.  cli_time() is in cli_time.c, so
+ *	that a program without times does not link the event reader.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "cli.h"
-#include "events.h"
 #include "log.h"
 
 double
@@ -37,15 +37,4 @@ cli_count(const char *opt, const char *s, double min, double max)
 		log_fatal(EX_USAGE, "%s must be a whole number, not '%.64s'",
 		    opt, s);
 	return (size_t)v;
-}
-
-long long
-cli_time(const char *opt, const char *s)
-{
-	long long t;
-
-	if (events_parse_time(s, &t) < 0)
-		log_fatal(EX_USAGE, "%s: '%s' is neither unix seconds nor an "
-		    "ISO 8601 time like 2021-02-10T00:08:52Z", opt, s);
-	return t;
 }
