@@ -97,6 +97,27 @@ test_must_be_empty() {
 	fi
 }
 
+# valgrind can check the programs unless it is missing or they were built
+# with AddressSanitizer (make SANITIZE=1), which it cannot run; the reason
+# is left in test_valgrind_why for test_skip.
+test_valgrind_usable() {
+	if ! command -v valgrind >/dev/null 2>&1; then
+		test_valgrind_why="valgrind is not installed"
+		return 1
+	fi
+	if ldd "$BF_ROOT/bin/bf-submit" 2>/dev/null | grep -q libasan; then
+		test_valgrind_why="built with AddressSanitizer (SANITIZE=1), which checks instead"
+		return 1
+	fi
+	return 0
+}
+
+# A program under valgrind: any invalid access or leak fails with 99.
+vg() {
+	valgrind -q --leak-check=full --errors-for-leak-kinds=all \
+		--error-exitcode=99 "$@"
+}
+
 test_have_root() {
 	[ "$(id -u)" -eq 0 ]
 }

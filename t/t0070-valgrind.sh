@@ -2,10 +2,11 @@
 # The programs' normal runs under valgrind: no invalid access, no leak.
 . "$(dirname "$0")/lib.sh"
 
-vg() {
-	valgrind -q --leak-check=full --errors-for-leak-kinds=all \
-		--error-exitcode=99 "$@"
-}
+if ! test_valgrind_usable; then
+	test_skip 'bf-submit under valgrind' "$test_valgrind_why"
+	test_done
+fi
+
 
 test_expect_success 'bf-submit enters jobs cleanly' '
 	vg bf-submit -d sp "$BF_ROOT"/examples/jobs/*.yaml >/dev/null

@@ -3,16 +3,12 @@
 # access, no leak.
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v valgrind >/dev/null 2>&1; then
-	test_skip 'bf-holes under valgrind' 'valgrind not installed'
+if ! test_valgrind_usable; then
+	test_skip 'bf-holes under valgrind' "$test_valgrind_why"
 	test_done
 fi
 
 D="$T_DIR/data"
-vg() {
-	valgrind -q --leak-check=full --errors-for-leak-kinds=all \
-		--error-exitcode=99 "$@"
-}
 
 test_expect_success 'swf at one time and as a stream, into a spool' '
 	vg bf-holes --swf "$D/holes/theta-2022-head300.swf" --at 1641100000 >/dev/null &&

@@ -4,15 +4,11 @@
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
 
-if ! command -v valgrind >/dev/null; then
-	test_skip 'valgrind runs' 'valgrind is not installed'
+if ! test_valgrind_usable; then
+	test_skip 'valgrind runs' "$test_valgrind_why"
 	test_done
 fi
 
-vg() {
-	valgrind -q --leak-check=full --errors-for-leak-kinds=all \
-		--error-exitcode=99 "$@"
-}
 
 test_expect_success 'setup' '
 	mkspool sp && job sp a 2 "exec $J" && job sp b 1 "exec $J" &&

@@ -5,13 +5,9 @@
 
 D="$T_DIR/data/sim"
 
-vg() {
-	valgrind -q --leak-check=full --errors-for-leak-kinds=all \
-		--error-exitcode=99 "$@"
-}
 
-if ! command -v valgrind >/dev/null 2>&1; then
-	test_skip 'bf-sim under valgrind' 'no valgrind'
+if ! test_valgrind_usable; then
+	test_skip 'bf-sim under valgrind' "$test_valgrind_why"
 	test_done
 fi
 
