@@ -281,10 +281,11 @@ outputs(const struct args *a, const struct sim_result *r)
 {
 	char *buf = NULL;
 	size_t size = 0;
-	FILE *fp = open_memstream(&buf, &size);
+	FILE *fp;
 
 	if (mkdir(a->out, 0777) < 0 && errno != EEXIST)
 		log_fatal(EX_CANTCREAT, "%s: %s", a->out, strerror(errno));
+	fp = open_memstream(&buf, &size);
 	if (fp == NULL || sim_summary(&a->o, r, fp) < 0 || fclose(fp) != 0)
 		log_fatal(EX_OSERR, "out of memory");
 	put(a->out, "summary.yaml", buf, size);
