@@ -72,6 +72,30 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_PROGS)
 	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done
 
+# libFuzzer targets (t/fuzz/fuzz-NAME.c) over the library built with clang,
+# ASan and UBSan: make fuzz [FUZZ_SECONDS=60] runs each for that long.
+FUZZ_TARGETS = $(patsubst %.c,%,$(sort $(wildcard t/fuzz/fuzz-*.c)))
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(WARNINGS) -Ilib \
+	$(PKG_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+
+t/fuzz/libbf-fuzz.a: $(LIB_SRCS) lib/*.h
+	rm -rf t/fuzz/obj && mkdir -p t/fuzz/obj
+	for f in $(LIB_SRCS); do \
+		clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $$f \
+			-o t/fuzz/obj/$$(basename $$f .c).o || exit 1; \
+	done
+	rm -f $@
+	$(AR) rcs $@ t/fuzz/obj/*.o
+
+t/fuzz/fuzz-%: t/fuzz/fuzz-%.c t/fuzz/fuzz.h t/fuzz/libbf-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< t/fuzz/libbf-fuzz.a \
+		$(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz -lm
+
+fuzz: deps
+	@$(MAKE) --no-print-directory $(FUZZ_TARGETS)
+	@scripts/fuzz $(FUZZ_SECONDS)
+
 deps:
 	@scripts/install-deps
 
@@ -101,7 +125,8 @@ uninstall:
 
 clean:
 	rm -f lib/*.o lib/libbf.a $(PROGS) $(BENCH_PROGS) t/*.test
+	rm -rf t/fuzz/obj t/fuzz/libbf-fuzz.a $(FUZZ_TARGETS)
 	rm -rf t/trash
 
-.PHONY: all bench check demo deps install uninstall clean
+.PHONY: all bench check demo deps fuzz install uninstall clean
 .SECONDARY: $(LIB_OBJS)

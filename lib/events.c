@@ -205,7 +205,8 @@ events_next(struct events *ev, long long to, struct event *e,
 		e->time = t;
 		e->join = ev->join;
 		e->leave = ev->leave;
-		qsort(ev->touched, ev->ntouched, sizeof *ev->touched, u32_cmp);
+		if (ev->ntouched > 1)
+			qsort(ev->touched, ev->ntouched, sizeof *ev->touched, u32_cmp);
 		for (i = 0; i < ev->ntouched; i++) {
 			uint32_t node = ev->touched[i];
 			if (ev->cur[node] != ev->prev[node]) {

@@ -266,7 +266,8 @@ write_idle(FILE *fp, const struct holes *h)
 	for (i = 0; i < h->n; i++)
 		idx[i] = i;
 	order_holes = h;
-	qsort(idx, h->n, sizeof *idx, until_cmp);
+	if (h->n > 1)
+		qsort(idx, h->n, sizeof *idx, until_cmp);
 	fputs("idle:\n", fp);
 	for (start = 0; start < h->n; start = i) {
 		struct hostlist hl;
@@ -283,7 +284,15 @@ write_idle(FILE *fp, const struct holes *h)
 			free(idx);
 			return -1;
 		}
-		fprintf(fp, "  - nodes: %s\n", expr);
+		/* "[0-2],n" would read back as a YAML list: quote it. */
+		fputs("  - nodes: ", fp);
+		if ((expr[0] >= 'a' && expr[0] <= 'z') ||
+		    (expr[0] >= 'A' && expr[0] <= 'Z') ||
+		    (expr[0] >= '0' && expr[0] <= '9'))
+			fputs(expr, fp);
+		else
+			fmt_yaml_string(fp, expr);
+		putc('\n', fp);
 		if (u > 0)
 			fprintf(fp, "    until: %lld\n", u);
 		free(expr);

@@ -510,7 +510,8 @@ sorted_keys(const struct hostlist *hl)
 		return NULL;
 	for (i = 0; i < hl->n; i++)
 		split_name(hl->names[i], &k[i]);
-	qsort(k, hl->n, sizeof *k, qsort_keys);
+	if (hl->n > 1)
+		qsort(k, hl->n, sizeof *k, qsort_keys);
 	return k;
 }
 
@@ -527,7 +528,8 @@ hostlist_sort_uniq(struct hostlist *hl)
 		free(k);
 	} else {
 		/* Slower, but sorting must not fail for want of memory. */
-		qsort(hl->names, hl->n, sizeof *hl->names, qsort_names);
+		if (hl->n > 1)
+			qsort(hl->names, hl->n, sizeof *hl->names, qsort_names);
 	}
 	/* Equal in canonical order means equal strings. */
 	for (n = 0, i = 0; i < hl->n; i++) {

@@ -196,7 +196,8 @@ get_scaling(struct parse *p, const struct ydoc_node *v)
 		j->points[i].nodes = (long)nodes;
 		j->points[i].rate = rate;
 	}
-	qsort(j->points, j->npoints, sizeof *j->points, point_cmp);
+	if (j->npoints > 1)
+		qsort(j->points, j->npoints, sizeof *j->points, point_cmp);
 	return 0;
 }
 

@@ -437,7 +437,8 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 	free(csv.buf);
 	if (rc == 0 && js->n > 1) {
 		rc = check_unique(js, path, d);
-		qsort(js->jobs, js->n, sizeof *js->jobs, submit_cmp);
+		if (js->n > 1)
+			qsort(js->jobs, js->n, sizeof *js->jobs, submit_cmp);
 	}
 	if (rc < 0)
 		jobcsv_jobs_free(js);

@@ -47,8 +47,11 @@ format_head(FILE *fp, const struct plan *p)
 	if (p->profiles[0] != '\0')
 		fprintf(fp, ", profiles: \"%s\"", p->profiles);
 	fprintf(fp, ", state: \"%s\"}\n", p->state);
-	fprintf(fp, "solver: {name: %s, model: %s, status: ", p->solver,
-	    p->model);
+	fputs("solver: {name: ", fp);
+	fmt_yaml_word(fp, p->solver);
+	fputs(", model: ", fp);
+	fmt_yaml_word(fp, p->model);
+	fputs(", status: ", fp);
 	fmt_yaml_word(fp, p->status);
 	fprintf(fp, ", objective: %s", fmt_double(p->objective, num));
 	fprintf(fp, ", seconds: %.3f", p->seconds);
@@ -111,6 +114,22 @@ copy_string(const struct ydoc *doc, const struct ydoc_node *map,
 	return 0;
 }
 
+/* An input digest is "xxh3:" and 16 hex digits, or absent. */
+static int
+copy_digest(const struct ydoc *doc, const struct ydoc_node *map,
+    const char *key, char *out, size_t outlen, struct diag *d)
+{
+	const struct ydoc_node *v = ydoc_get(map, key);
+	uint64_t h;
+
+	if (copy_string(doc, map, key, out, outlen, d) < 0)
+		return -1;
+	if (v != NULL && hash_parse(out, &h) < 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: inputs %s must be "
+		    "xxh3: and 16 hex digits", doc->file, v->line, key);
+	return 0;
+}
+
 static int
 dup_string(const struct ydoc *doc, const struct ydoc_node *map,
     const char *key, char **out, struct diag *d)
@@ -163,12 +182,12 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 		return diag_set(d, EX_DATAERR, "%s:%zu: a plan needs time, "
 		    "inputs and solver", doc->file, root->line);
 	if (ydoc_long(doc, v, "time", 0, 1LL << 40, &p->time, d) < 0 ||
-	    copy_string(doc, in, "holes", p->holes, sizeof p->holes, d) < 0 ||
-	    copy_string(doc, in, "jobs", p->jobs_digest,
+	    copy_digest(doc, in, "holes", p->holes, sizeof p->holes, d) < 0 ||
+	    copy_digest(doc, in, "jobs", p->jobs_digest,
 	    sizeof p->jobs_digest, d) < 0 ||
-	    copy_string(doc, in, "state", p->state, sizeof p->state, d) < 0 ||
-	    copy_string(doc, in, "policy", p->policy, sizeof p->policy, d) < 0 ||
-	    copy_string(doc, in, "profiles", p->profiles, sizeof p->profiles,
+	    copy_digest(doc, in, "state", p->state, sizeof p->state, d) < 0 ||
+	    copy_digest(doc, in, "policy", p->policy, sizeof p->policy, d) < 0 ||
+	    copy_digest(doc, in, "profiles", p->profiles, sizeof p->profiles,
 	    d) < 0 ||
 	    copy_string(doc, sv, "name", p->solver, sizeof p->solver, d) < 0 ||
 	    copy_string(doc, sv, "model", p->model, sizeof p->model, d) < 0 ||

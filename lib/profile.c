@@ -142,7 +142,8 @@ drop_outliers(const struct progress_report *r, unsigned char *use, size_t n,
 		if (use[i])
 			res[m++] = fabs((double)r[i].samples - s->sbar -
 			    s->rate * (r[i].time - s->tbar));
-	qsort(res, m, sizeof *res, cmp_double);
+	if (m > 1)
+		qsort(res, m, sizeof *res, cmp_double);
 	med = m % 2 ? res[m / 2] : (res[m / 2 - 1] + res[m / 2]) / 2;
 	limit = PROFILE_OUTLIER * med + 1.0;
 	for (i = 0; i < n; i++)
@@ -216,7 +217,8 @@ combine(struct profile *p, const struct seg *seg, size_t nseg)
 	for (i = 0; i < nseg; i++)
 		if (seg[i].ok)
 			ok[n++] = seg[i];
-	qsort(ok, n, sizeof *ok, cmp_seg_nodes);
+	if (n > 1)
+		qsort(ok, n, sizeof *ok, cmp_seg_nodes);
 	p->points = calloc(n + 1, sizeof *p->points);
 	if (p->points == NULL) {
 		free(ok);

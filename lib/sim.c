@@ -681,7 +681,8 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 		return -1;
 	if (n > 0) {
 		memcpy(v, r->dsec, n * sizeof *v);
-		qsort(v, n, sizeof *v, dbl_cmp);
+		if (n > 1)
+			qsort(v, n, sizeof *v, dbl_cmp);
 		med = (v[(n - 1) / 2] + v[n / 2]) / 2;
 		p99 = v[(size_t)ceil(0.99 * (double)n) - 1];
 		max = v[n - 1];

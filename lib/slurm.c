@@ -142,7 +142,8 @@ parse_sinfo(struct nodes *ns, char *text, struct diag *d)
 		if (add_node(ns, f[0], classify(f[1]), d) < 0)
 			return -1;
 	}
-	qsort(ns->v, ns->n, sizeof *ns->v, node_cmp);
+	if (ns->n > 1)
+		qsort(ns->v, ns->n, sizeof *ns->v, node_cmp);
 	for (i = j = 0; i < ns->n; i++) {
 		if (j > 0 && strcmp(ns->v[j - 1].name, ns->v[i].name) == 0) {
 			if (ns->v[i].use != ns->v[j - 1].use)

@@ -722,7 +722,8 @@ sort_nodes(const struct holes *h, size_t *idx, size_t n, int late_first)
 		k[i].key = late_first ? (l == LLONG_MAX ? LLONG_MIN : -l) : l;
 		k[i].idx = idx[i];
 	}
-	qsort(k, n, sizeof *k, keyed_cmp);
+	if (n > 1)
+		qsort(k, n, sizeof *k, keyed_cmp);
 	for (i = 0; i < n; i++)
 		idx[i] = k[i].idx;
 	free(k);

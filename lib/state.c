@@ -92,7 +92,8 @@ check_twice(const struct state *st, const char *file, struct diag *d)
 			all[n].node = st->jobs[i].hosts.names[j];
 			all[n++].job = &st->jobs[i];
 		}
-	qsort(all, n, sizeof *all, held_cmp);
+	if (n > 1)
+		qsort(all, n, sizeof *all, held_cmp);
 	for (i = 1; i < n && rc == 0; i++)
 		if (strcmp(all[i - 1].node, all[i].node) == 0)
 			rc = diag_set(d, EX_DATAERR, "%s:%zu: node %s is held "
@@ -204,7 +205,8 @@ state_add(struct state *st, const char *name, const char *hostlist,
 		return diag_set(d, EX_DATAERR, "%s", err);
 	}
 	hostlist_sort_uniq(&sj->hosts);
-	qsort(st->jobs, st->n, sizeof *st->jobs, job_cmp);
+	if (st->n > 1)
+		qsort(st->jobs, st->n, sizeof *st->jobs, job_cmp);
 	return check_twice(st, "state", d);
 }
 

@@ -214,7 +214,8 @@ settle(struct swf *s, struct diag *d)
 		s->width++;
 	if (s->width < 4)
 		s->width = 4;
-	qsort(s->jobs, s->njobs, sizeof *s->jobs, job_cmp);
+	if (s->njobs > 1)
+		qsort(s->jobs, s->njobs, sizeof *s->jobs, job_cmp);
 	return 0;
 }
 
@@ -264,7 +265,8 @@ swf_sweep_init(struct swf *s, struct diag *d)
 		    (uint32_t)i, 0 };
 	}
 	s->nticks = 2 * s->njobs;
-	qsort(s->ticks, s->nticks, sizeof *s->ticks, tick_cmp);
+	if (s->nticks > 1)
+		qsort(s->ticks, s->nticks, sizeof *s->ticks, tick_cmp);
 	for (i = 0; i < s->nnodes; i++)
 		s->free[i / 64] |= 1ULL << (i % 64);
 	s->next = 0;

@@ -165,7 +165,8 @@ check_duplicate_keys(struct builder *b, struct ydoc_node *map)
 		    b->doc->file);
 	for (i = 0; i < map->n; i++)
 		keys[i] = map->items[2 * i];
-	qsort(keys, map->n, sizeof *keys, key_cmp);
+	if (map->n > 1)
+		qsort(keys, map->n, sizeof *keys, key_cmp);
 	for (i = 1; i < map->n; i++) {
 		if (keys[i]->len == keys[i - 1]->len &&
 		    memcmp(keys[i]->value, keys[i - 1]->value,
