@@ -164,7 +164,7 @@ static int
 get_scaling(struct parse *p, const struct ydoc_node *v)
 {
 	struct job *j = p->j;
-	size_t i;
+	size_t i, k;
 
 	if (v->kind != YDOC_MAPPING || v->n == 0)
 		return diag_set(p->d, EX_DATAERR, "%s:%zu: scaling must be a "
@@ -195,6 +195,14 @@ get_scaling(struct parse *p, const struct ydoc_node *v)
 			    p->doc->file, v->items[2 * i + 1]->line, nodes);
 		j->points[i].nodes = (long)nodes;
 		j->points[i].rate = rate;
+		/* "4" and "04" are different keys but the same count. */
+		for (k = 0; k < i; k++)
+			if (j->points[k].nodes == j->points[i].nodes)
+				return diag_set(p->d, EX_DATAERR, "%s:%zu: "
+				    "scaling gives %lld nodes twice (first at "
+				    "line %zu)", p->doc->file,
+				    v->items[2 * i]->line, nodes,
+				    v->items[2 * k]->line);
 	}
 	if (j->npoints > 1)
 		qsort(j->points, j->npoints, sizeof *j->points, point_cmp);

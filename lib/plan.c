@@ -181,6 +181,10 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    (sv = ydoc_get(root, "solver")) == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: a plan needs time, "
 		    "inputs and solver", doc->file, root->line);
+	if (ydoc_get(in, "holes") == NULL || ydoc_get(in, "jobs") == NULL ||
+	    ydoc_get(in, "state") == NULL)
+		return diag_set(d, EX_DATAERR, "%s:%zu: inputs must give the "
+		    "holes, jobs and state digests", doc->file, in->line);
 	if (ydoc_long(doc, v, "time", 0, 1LL << 40, &p->time, d) < 0 ||
 	    copy_digest(doc, in, "holes", p->holes, sizeof p->holes, d) < 0 ||
 	    copy_digest(doc, in, "jobs", p->jobs_digest,

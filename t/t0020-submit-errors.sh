@@ -47,6 +47,7 @@ printf '%s\nname: a\nscaling: [1, 2]\n' "$good_head" | bad scalinglist "scalingl
 printf '%s\nname: a\nscaling:\n  0: 10\n' "$good_head" | bad scalingzero "scalingzero.yaml:5: a scaling node count must be a whole number from 1 to 1000000, not '0'"
 printf '%s\nname: a\nscaling:\n  1: 10\n  2: 0\n' "$good_head" | bad rate0 'rate0.yaml:6: the rate at 2 nodes must be above 0 samples per second'
 printf '%s\nname: a\nscaling:\n  1: fast\n' "$good_head" | bad ratetext "ratetext.yaml:5: a scaling rate must be a number from 0 to 1e+15, not 'fast'"
+printf '%s\nname: a\nscaling:\n  4: 10\n  04: 11\n' "$good_head" | bad dupcount "dupcount.yaml:6: scaling gives 4 nodes twice (first at line 5)"
 printf '%s\nname: a\nname: b\n' "$good_head" | bad dupkey "dupkey.yaml:4: duplicate key 'name' (first at line 3)"
 printf '%s\nname: a\nscaling:\n  1: 10\n  1: 11\n' "$good_head" | bad dupscaling "dupscaling.yaml:6: duplicate key '1' (first at line 5)"
 printf 'name: &n a\ncommand: x\nmax_nodes: 2\n' | bad anchor 'anchor.yaml:1: anchors and aliases are not supported'

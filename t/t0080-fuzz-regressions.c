@@ -52,6 +52,24 @@ plan_bad_digest(void)
 	plan_free(&p);
 }
 
+/* A plan without a holes digest was accepted, then written as "". */
+static void
+plan_missing_digest(void)
+{
+	const char *in = "time: 100\ninputs: {jobs: \"xxh3:a199825cdb20aa19\", "
+	    "state: \"xxh3:db112517f97897d2\"}\nsolver: {name: cbc}\n"
+	    "jobs: {}\nfree: \"\"\n";
+	struct plan p;
+	struct diag d = { 0, "" };
+
+	plan_init(&p);
+	ok(plan_parse(&p, "p.yaml", in, strlen(in), &d) < 0,
+	    "a plan without the holes digest is refused");
+	is_str(d.text, "p.yaml:2: inputs must give the holes, jobs and state "
+	    "digests", "saying which");
+	plan_free(&p);
+}
+
 /* A log with a header and no job sorted an empty, NULL array. */
 static void
 swf_no_jobs(void)
@@ -80,6 +98,7 @@ main(void)
 {
 	holes_leading_bracket();
 	plan_bad_digest();
+	plan_missing_digest();
 	swf_no_jobs();
 	return tap_done();
 }
