@@ -38,7 +38,8 @@ holes_leading_bracket(void)
 static void
 plan_bad_digest(void)
 {
-	const char *in = "time: 100\ninputs: {holes: 24d99bb70fb\", state: "
+	const char *in = "time: 100\ninputs: {holes: 24d99bb70fb\", jobs: "
+	    "\"xxh3:a199825cdb20aa19\", state: "
 	    "\"xxh3:102c3bf0d7a2e2ac\"}\nsolver: {name: cbc, model: compact, "
 	    "status: optimal}\njobs: {}\nfree: \"\"\n";
 	struct plan p;
