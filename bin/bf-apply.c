@@ -3,9 +3,12 @@
  *	bf-apply - carry out a plan: start, grow, shrink and stop jobs
  * SYNOPSIS
  *	bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] [PLAN]
+ *	bf-apply --backend NAME [OPTION ...] [PLAN]
+ *	bf-apply --cleanup [-d SPOOL]
  * DESCRIPTION
  *	See bf-apply(1).  Options and the lock here; the work is apply.c,
- *	the jobs' processes backend_local.c.
+ *	the jobs' processes backend_local.c (and the Slurm pilot jobs of
+ *	--backend slurm, backend_slurm.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,8 +29,8 @@
 #include "version.h"
 
 struct args {
-	const char *spool, *plan;
-	int dry_run, allow_root;
+	const char *spool, *plan, *backend;
+	int dry_run, allow_root, cleanup;
 	double grace;
 };
 
@@ -36,7 +39,9 @@ usage(int code)
 {
 	fprintf(code ? stderr : stdout,
 	    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
-	    "[PLAN]\n");
+	    "[PLAN]\n"
+	    "       bf-apply --backend NAME [OPTION ...] [PLAN]\n"
+	    "       bf-apply --cleanup [-d SPOOL]\n");
 	exit(code);
 }
 
@@ -45,6 +50,8 @@ options(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "allow-root-jobs", no_argument, NULL, 'R' },
+		{ "backend", required_argument, NULL, 'B' },
+		{ "cleanup", no_argument, NULL, 'C' },
 		{ "grace", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -55,6 +62,12 @@ options(int argc, char **argv, struct args *a)
 	while ((c = getopt_long(argc, argv, "d:g:hnV", longopts, NULL))
 	    != -1) {
 		switch (c) {
+		case 'B':
+			a->backend = optarg;
+			break;
+		case 'C':
+			a->cleanup = 1;
+			break;
 		case 'd':
 			a->spool = optarg;
 			break;
@@ -83,7 +96,7 @@ options(int argc, char **argv, struct args *a)
 			usage(EX_USAGE);
 		}
 	}
-	if (argc - optind > 1)
+	if (argc - optind > 1 || (a->cleanup && argc - optind > 0))
 		usage(EX_USAGE);
 	if (optind < argc)
 		a->plan = argv[optind];
@@ -119,10 +132,29 @@ read_plan(struct spool *sp, const char *path, const char **label,
 	return buf;
 }
 
+/* --cleanup: every pilot job of the spool cancelled, each one printed. */
+static _Noreturn void
+cleanup(struct spool *sp)
+{
+	struct backend b;
+	struct diag d;
+	char *text;
+
+	if (spool_lock(sp, &d) < 0 || backend_open(&b, "slurm", sp, &d) < 0 ||
+	    backend_slurm_cleanup(&b, &text, &d) < 0)
+		log_diag_fatal(&d);
+	fputs(text, stdout);
+	free(text);
+	if (fflush(stdout) != 0)
+		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	spool_close(sp);
+	exit(0);
+}
+
 int
 main(int argc, char **argv)
 {
-	struct args a = { .grace = 10 };
+	struct args a = { .grace = 10, .backend = "local" };
 	struct apply_opts o = { 0 };
 	struct apply_result r;
 	struct backend b;
@@ -136,12 +168,16 @@ main(int argc, char **argv)
 	log_init(argv[0]);
 	a.spool = spool_default();
 	options(argc, argv, &a);
-	if (spool_open(&sp, a.spool, 0, &d) < 0 ||
-	    (!a.dry_run && spool_lock(&sp, &d) < 0) ||
-	    backend_open(&b, "local", &sp, &d) < 0)
+	if (spool_open(&sp, a.spool, 0, &d) < 0)
+		log_diag_fatal(&d);
+	if (a.cleanup)
+		cleanup(&sp);
+	if ((!a.dry_run && spool_lock(&sp, &d) < 0) ||
+	    backend_open(&b, a.backend, &sp, &d) < 0)
 		log_diag_fatal(&d);
 	b.grace = a.grace;
 	b.allow_root = a.allow_root;
+	b.dry_run = a.dry_run;
 	buf = read_plan(&sp, a.plan, &label, &len);
 	o.dry_run = a.dry_run;
 	o.now = (long long)time(NULL);

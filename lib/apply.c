@@ -139,13 +139,19 @@ apply_result_free(struct apply_result *r)
 static int
 write_state(struct ctx *c)
 {
-	size_t len;
-	char *text;
+	size_t len, i;
+	char *text, *pilots;
 	int tmpfd, rc;
 
 	if (c->o->dry_run)
 		return 0;
 	c->st.time = c->o->now;
+	/* The pilot jobs that hold each job's nodes (--backend slurm). */
+	for (i = 0; i < c->st.n; i++) {
+		pilots = backend_pilots(c->b, c->st.jobs[i].name);
+		state_set_pilots(&c->st, c->st.jobs[i].name, pilots);
+		free(pilots);
+	}
 	if ((tmpfd = spool_dirfd(c->sp, SPOOL_TMP, c->d)) < 0)
 		return -1;
 	if ((text = state_format(&c->st, &len)) == NULL)
@@ -272,6 +278,34 @@ adopt(struct ctx *c, const char *name)
 		    act(c, "adopt", name, was, (long)hl.n, text, NULL) < 0 ||
 		    write_state(c) < 0)
 			rc = -1;
+		free(text);
+	}
+	hostlist_free(&hl);
+	return rc;
+}
+
+/*
+ * After a start or resize, the state holds what the backend obtained
+ * (run/NAME/hosts): a backend may get fewer nodes than planned (Slurm:
+ * a pilot job that did not run).  The local backend gets them all.
+ */
+static int
+obtained(struct ctx *c, const char *name)
+{
+	const struct state_job *sj = state_find(&c->st, name);
+	struct hostlist hl;
+	char *text;
+	int rc = 0;
+
+	if (sj == NULL || run_hosts(c, name, &hl) < 0) {
+		diag_clear(c->d);
+		return 0;
+	}
+	if (!same_hosts(&sj->hosts, &hl)) {
+		if ((text = compress(&hl)) == NULL)
+			rc = diag_errno(c->d, ENOMEM, "hosts");
+		else
+			rc = set_hosts(c, name, text);
 		free(text);
 	}
 	hostlist_free(&hl);
@@ -442,7 +476,7 @@ do_start(struct ctx *c, const struct plan_job *pj)
 		hostlist_free(&hl);
 		if (rc < 0)
 			state_remove(&c->st, pj->name);
-		else
+		else if ((rc = obtained(c, pj->name)) == 0)
 			rc = write_state(c);
 	}
 	job_free(&j);
@@ -481,7 +515,7 @@ do_resize(struct ctx *c, const struct step_job *s)
 	rc = c->b->ops->resize(c->b, &j, &hl, c->d);
 	hostlist_free(&hl);
 	job_free(&j);
-	return rc < 0 ? -1 : write_state(c);
+	return rc < 0 || obtained(c, pj->name) < 0 ? -1 : write_state(c);
 }
 
 static int

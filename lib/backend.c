@@ -23,10 +23,13 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d)
 {
 	memset(b, 0, sizeof *b);
-	if (strcmp(name, backend_local.name) != 0)
+	if (strcmp(name, backend_local.name) == 0)
+		b->ops = &backend_local;
+	else if (strcmp(name, backend_slurm.name) == 0)
+		b->ops = &backend_slurm;
+	else
 		return diag_set(d, EX_USAGE, "no such backend '%.64s' (there "
-		    "is: local)", name);
-	b->ops = &backend_local;
+		    "are: local, slurm)", name);
 	b->sp = sp;
 	b->grace = 10;
 	if (realpath(sp->path, b->spool_abs) == NULL)

@@ -25,8 +25,13 @@
  *	LOST (started, but neither running nor with an exit record: its
  *	supervisor was killed) or NONE (never started).  stop() returns when
  *	the job ended.  retire() moves run/NAME to history/runs/STEM.
- *	Another backend (Slurm: srun --overlap into the job's holes) is one
- *	more file with one more struct backend_ops.
+ *	backend_open() knows "local" and "slurm" (backend_slurm.c: each node
+ *	held by a pilot job, the command run as by the local backend); a
+ *	backend is one more file with one more struct backend_ops.  A backend
+ *	may obtain fewer nodes than asked for: run/NAME/hosts tells which.
+ *	backend_pilots() gives a job's Slurm pilot ids for state.yaml
+ *	("NODE: ID, ...", malloc'd; NULL for the local backend), and
+ *	backend_slurm_cleanup() cancels every pilot of the spool.
  * DIAGNOSTICS
  *	-1 with d set; EX_CONFIG (78) when a job may not be run by this
  *	process (another user's job and not root, or root's job without
@@ -76,9 +81,11 @@ struct backend {
 	char spool_abs[PATH_MAX];	/* for the jobs' environment */
 	double grace;		/* seconds between SIGTERM and SIGKILL */
 	int allow_root;		/* run jobs of uid 0 when root */
+	int dry_run;		/* status() changes nothing (bf-apply -n) */
 };
 
 extern const struct backend_ops backend_local;
+extern const struct backend_ops backend_slurm;	/* backend_slurm.c */
 
 int backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d);
@@ -86,5 +93,7 @@ int backend_run_dir(struct backend *b, const char *name, struct diag *d);
 int backend_write_hosts(struct backend *b, const char *name,
     const struct hostlist *hosts, long slots, struct diag *d);
 int backend_may_run(const struct job *j, int allow_root, struct diag *d);
+int backend_slurm_cleanup(struct backend *b, char **text, struct diag *d);
+char *backend_pilots(struct backend *b, const char *name);
 
 #endif

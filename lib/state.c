@@ -25,8 +25,10 @@ state_free(struct state *st)
 {
 	size_t i;
 
-	for (i = 0; i < st->n; i++)
+	for (i = 0; i < st->n; i++) {
 		hostlist_free(&st->jobs[i].hosts);
+		free(st->jobs[i].pilots);
+	}
 	free(st->jobs);
 	state_init(st);
 }
@@ -104,11 +106,56 @@ check_twice(const struct state *st, const char *file, struct diag *d)
 	return rc;
 }
 
+/* pilots: {NODE: ID, ...} into its text, "NODE: ID, ...". */
+static int
+parse_pilots(struct state_job *sj, const struct ydoc *doc,
+    const struct ydoc_node *v, struct diag *d)
+{
+	char *buf = NULL;
+	size_t size = 0, i;
+	long long id;
+	FILE *fp;
+
+	if (v->kind == YDOC_SCALAR && v->len == 0)
+		return 0;
+	if (v->kind != YDOC_MAPPING)
+		return diag_set(d, EX_DATAERR, "%s:%zu: pilots of job %s must "
+		    "be a mapping of node names to job ids", doc->file,
+		    v->line, sj->name);
+	if ((fp = open_memstream(&buf, &size)) == NULL)
+		return diag_errno(d, ENOMEM, "%s: unable to load", doc->file);
+	for (i = 0; i < v->n; i++) {
+		const struct ydoc_node *key = v->items[2 * i];
+		if (key->len == 0 || strspn(key->value, "ABCDEFGHIJKLMNOPQRST"
+		    "UVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") !=
+		    key->len) {
+			fclose(fp);
+			free(buf);
+			return diag_set(d, EX_DATAERR, "%s:%zu: bad node name "
+			    "'%.64s' in pilots", doc->file, key->line,
+			    key->value);
+		}
+		if (ydoc_long(doc, v->items[2 * i + 1], "pilot id", 1,
+		    1LL << 40, &id, d) < 0) {
+			fclose(fp);
+			free(buf);
+			return -1;
+		}
+		fprintf(fp, "%s%s: %lld", i ? ", " : "", key->value, id);
+	}
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return diag_errno(d, ENOMEM, "%s: unable to load", doc->file);
+	}
+	sj->pilots = buf;
+	return 0;
+}
+
 static int
 parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
     const struct ydoc_node *v, struct diag *d)
 {
-	const struct ydoc_node *nodes, *hosts;
+	const struct ydoc_node *nodes, *hosts, *pilots;
 	struct state_job *sj;
 	const char *expr = "";
 	long long count;
@@ -136,6 +183,8 @@ parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
 		return diag_set(d, EX_DATAERR, "%s:%zu: nodes is %lld but "
 		    "hosts names %zu distinct nodes", doc->file, nodes->line,
 		    count, sj->hosts.n);
+	if ((pilots = ydoc_get(v, "pilots")) != NULL)
+		return parse_pilots(sj, doc, pilots, d);
 	return 0;
 }
 
@@ -218,9 +267,28 @@ state_remove(struct state *st, const char *name)
 	for (i = 0; i < st->n; i++)
 		if (strcmp(st->jobs[i].name, name) == 0) {
 			hostlist_free(&st->jobs[i].hosts);
+			free(st->jobs[i].pilots);
 			memmove(&st->jobs[i], &st->jobs[i + 1],
 			    (st->n - i - 1) * sizeof *st->jobs);
 			st->n--;
+			return 0;
+		}
+	return -1;
+}
+
+int
+state_set_pilots(struct state *st, const char *name, const char *text)
+{
+	char *copy = NULL;
+	size_t i;
+
+	for (i = 0; i < st->n; i++)
+		if (strcmp(st->jobs[i].name, name) == 0) {
+			if (text != NULL && *text != '\0' &&
+			    (copy = strdup(text)) == NULL)
+				return -1;
+			free(st->jobs[i].pilots);
+			st->jobs[i].pilots = copy;
 			return 0;
 		}
 	return -1;
@@ -255,6 +323,8 @@ state_format(const struct state *st, size_t *len)
 		fprintf(fp, "  %s: {nodes: %zu, hosts: ", st->jobs[i].name,
 		    st->jobs[i].hosts.n);
 		fmt_yaml_string(fp, hl);
+		if (st->jobs[i].pilots != NULL)
+			fprintf(fp, ", pilots: {%s}", st->jobs[i].pilots);
 		fputs("}\n", fp);
 		free(hl);
 	}

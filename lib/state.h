@@ -14,6 +14,16 @@
  *		jobs:
  *		  resnet18: {nodes: 2, hosts: "a01n[01-02]"}
  *
+ *	A job may also carry the ids of the Slurm pilot jobs that hold its
+ *	nodes (bf-apply --backend slurm), one per node:
+ *
+ *		  resnet18: {nodes: 2, hosts: "a01n[01-02]", pilots: {a01n01: 81,
+ *		      a01n02: 82}}
+ *
+ *	(one line in the file); a state without pilots is read as before and
+ *	written as before.  pilots is kept as its text, "a01n01: 81, a01n02:
+ *	82", set by state_set_pilots() (NULL or "" drops it).
+ *
  *	jobs may be absent or empty (nothing runs).  nodes must equal the
  *	number of hosts; a node may be held by one job only.  Jobs are kept
  *	sorted by name, each job's hosts in canonical hostlist order, so
@@ -40,6 +50,7 @@ struct state_job {
 	char name[JOB_NAME_MAX + 1];
 	struct hostlist hosts;	/* canonical order */
 	size_t line;
+	char *pilots;		/* "NODE: ID, ..." or NULL */
 };
 
 struct state {
@@ -55,6 +66,7 @@ int state_parse(struct state *st, const char *file, const char *buf,
 int state_add(struct state *st, const char *name, const char *hostlist,
     struct diag *d);
 int state_remove(struct state *st, const char *name);
+int state_set_pilots(struct state *st, const char *name, const char *text);
 const struct state_job *state_find(const struct state *st, const char *name);
 char *state_format(const struct state *st, size_t *len);
 
