@@ -221,40 +221,10 @@ compress(const struct hostlist *hl)
 static int
 run_hosts(struct ctx *c, const char *name, struct hostlist *hl)
 {
-	char file[JOB_NAME_MAX + 16], *buf, *line, *save, *colon;
-	size_t len;
+	char file[JOB_NAME_MAX + 16];
 
-	hostlist_init(hl);
 	snprintf(file, sizeof file, "%s/hosts", name);
-	if (file_read_at(c->sp->dirs[SPOOL_RUN], file, HISTORY_MAX_FILE, 0,
-	    &buf, &len, c->d) < 0)
-		return -1;
-	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		if ((colon = strchr(line, ':')) != NULL)
-			*colon = '\0';
-		if (*line != '\0' && hostlist_add(hl, line) < 0) {
-			free(buf);
-			hostlist_free(hl);
-			return diag_errno(c->d, ENOMEM, "run/%s", file);
-		}
-	}
-	free(buf);
-	hostlist_sort_uniq(hl);
-	return 0;
-}
-
-static int
-same_hosts(const struct hostlist *a, const struct hostlist *b)
-{
-	size_t i;
-
-	if (a->n != b->n)
-		return 0;
-	for (i = 0; i < a->n; i++)
-		if (strcmp(a->names[i], b->names[i]) != 0)
-			return 0;
-	return 1;
+	return backend_read_hosts(c->sp->dirs[SPOOL_RUN], file, hl, c->d);
 }
 
 /* A job running in run/ is in the state with the hosts it was given. */
@@ -270,7 +240,7 @@ adopt(struct ctx *c, const char *name)
 		diag_clear(c->d);
 		return 0;
 	}
-	if (sj == NULL || !same_hosts(&sj->hosts, &hl)) {
+	if (sj == NULL || !hostlist_equal(&sj->hosts, &hl)) {
 		long was = held(c, name);
 		if ((text = compress(&hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "adopt");
@@ -301,7 +271,7 @@ obtained(struct ctx *c, const char *name)
 		diag_clear(c->d);
 		return 0;
 	}
-	if (!same_hosts(&sj->hosts, &hl)) {
+	if (!hostlist_equal(&sj->hosts, &hl)) {
 		if ((text = compress(&hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 		else
@@ -411,7 +381,7 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 		return diag_set(c->d, EX_DATAERR, "plan: job %s: %s", pj->name,
 		    err);
 	hostlist_sort_uniq(&target);
-	same = same_hosts(&target, &cur->hosts);
+	same = hostlist_equal(&target, &cur->hosts);
 	if (!same) {
 		sj->step = target.n > cur->hosts.n ? STEP_GROW : STEP_SHRINK;
 		sj->kind = target.n > cur->hosts.n ? "grow" :

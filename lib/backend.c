@@ -56,6 +56,41 @@ backend_run_dir(struct backend *b, const char *name, struct diag *d)
 	return fd;
 }
 
+int
+backend_open_run(struct backend *b, const char *name)
+{
+	int rfd = b->sp->dirs[SPOOL_RUN];
+
+	return rfd < 0 ? -1 : openat(rfd, name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+}
+
+int
+backend_read_hosts(int dirfd, const char *file, struct hostlist *hl,
+    struct diag *d)
+{
+	char *buf, *line, *save, *colon;
+	size_t len;
+
+	hostlist_init(hl);
+	if (file_read_at(dirfd, file, 1 << 24, FILE_NOFOLLOW, &buf, &len,
+	    d) < 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((colon = strchr(line, ':')) != NULL)
+			*colon = '\0';
+		if (*line != '\0' && hostlist_add(hl, line) < 0) {
+			free(buf);
+			hostlist_free(hl);
+			return diag_errno(d, ENOMEM, "%s", file);
+		}
+	}
+	free(buf);
+	hostlist_sort_uniq(hl);
+	return 0;
+}
+
 /* One "host:slots" line per host: Horovod's host discovery contract. */
 int
 backend_write_hosts(struct backend *b, const char *name,

@@ -90,6 +90,11 @@ extern const struct backend_ops backend_slurm;	/* backend_slurm.c */
 int backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d);
 int backend_run_dir(struct backend *b, const char *name, struct diag *d);
+/* run/NAME when it exists (-1 otherwise, errno set); the caller closes it. */
+int backend_open_run(struct backend *b, const char *name);
+/* A hosts file ("host:slots" lines) back into a sorted hostlist. */
+int backend_read_hosts(int dirfd, const char *file, struct hostlist *hl,
+    struct diag *d);
 int backend_write_hosts(struct backend *b, const char *name,
     const struct hostlist *hosts, long slots, struct diag *d);
 int backend_may_run(const struct job *j, int allow_root, struct diag *d);

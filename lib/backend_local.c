@@ -393,20 +393,11 @@ record_get(int rfd, const char *file, const char *key, long long *out)
 }
 
 static int
-open_run(struct backend *b, const char *name)
-{
-	int rfd = b->sp->dirs[SPOOL_RUN];
-
-	return rfd < 0 ? -1 : openat(rfd, name, O_RDONLY | O_DIRECTORY |
-	    O_NOFOLLOW | O_CLOEXEC);
-}
-
-static int
 local_status(struct backend *b, const char *name, struct backend_status *st,
     struct diag *d)
 {
 	long long v;
-	int rfd = open_run(b, name);
+	int rfd = backend_open_run(b, name);
 
 	(void)d;
 	memset(st, 0, sizeof *st);
@@ -456,7 +447,7 @@ local_stop(struct backend *b, const char *name, const char *why,
 {
 	char text[64];
 	long long pgid;
-	int rfd = open_run(b, name), tmpfd, rc = 0;
+	int rfd = backend_open_run(b, name), tmpfd, rc = 0;
 
 	if (rfd < 0 || (tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d)) < 0) {
 		if (rfd >= 0)
@@ -490,7 +481,7 @@ local_retire(struct backend *b, const char *name, const char *stem,
     struct diag *d)
 {
 	long long pgid;
-	int rfd = open_run(b, name), hfd;
+	int rfd = backend_open_run(b, name), hfd;
 
 	if (rfd < 0)
 		return 0;

@@ -560,15 +560,6 @@ slurm_resize(struct backend *b, const struct job *j,
 	return rc;
 }
 
-static int
-open_run(struct backend *b, const char *name)
-{
-	int rfd = b->sp->dirs[SPOOL_RUN];
-
-	return rfd < 0 ? -1 : openat(rfd, name, O_RDONLY | O_DIRECTORY |
-	    O_NOFOLLOW | O_CLOEXEC);
-}
-
 /* Every pilot of the job cancelled, the record emptied. */
 static int
 release(struct backend *b, const char *name, const char *why,
@@ -576,7 +567,7 @@ release(struct backend *b, const char *name, const char *why,
 {
 	struct pilots p;
 	size_t i;
-	int rfd = open_run(b, name), rc;
+	int rfd = backend_open_run(b, name), rc;
 
 	if (cancel_job_pilots(b, name, d) < 0)
 		return -1;
@@ -608,40 +599,12 @@ slurm_stop(struct backend *b, const char *name, const char *why,
 static int
 hosts_now(int rfd, struct hostlist *hl)
 {
-	char *buf, *line, *save, *colon;
 	struct diag d;
-	size_t len;
 
-	hostlist_init(hl);
-	if (file_read_at(rfd, "hosts", 1 << 24, FILE_NOFOLLOW, &buf, &len,
-	    &d) < 0)
-		return 0;
-	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		if ((colon = strchr(line, ':')) != NULL)
-			*colon = '\0';
-		if (*line != '\0' && hostlist_add(hl, line) < 0) {
-			free(buf);
-			hostlist_free(hl);
-			return -1;
-		}
-	}
-	free(buf);
-	hostlist_sort_uniq(hl);
+	if (backend_read_hosts(rfd, "hosts", hl, &d) < 0 &&
+	    d.code != EX_NOINPUT)
+		return d.code == EX_OSERR ? -1 : 0;
 	return 0;
-}
-
-static int
-same(const struct hostlist *a, const struct hostlist *b)
-{
-	size_t i;
-
-	if (a->n != b->n)
-		return 0;
-	for (i = 0; i < a->n; i++)
-		if (strcmp(a->names[i], b->names[i]) != 0)
-			return 0;
-	return 1;
 }
 
 static long
@@ -690,10 +653,10 @@ leaves(struct backend *b, int rfd, const char *name, struct diag *d)
 	if (rc == 0 && (rc = pilot_hosts(&p, &now, d)) == 0) {
 		if (hosts_now(rfd, &was) < 0)
 			rc = diag_errno(d, ENOMEM, "hosts");
-		else if (!same(&was, &now) && now.n > 0)
+		else if (!hostlist_equal(&was, &now) && now.n > 0)
 			rc = backend_write_hosts(b, name, &now, slots_of(rfd),
 			    d);
-		else if (!same(&was, &now) && now.n == 0)
+		else if (!hostlist_equal(&was, &now) && now.n == 0)
 			rc = backend_local.stop(b, name, "plan", d);
 		hostlist_free(&was);
 		hostlist_free(&now);
@@ -711,7 +674,7 @@ slurm_status(struct backend *b, const char *name, struct backend_status *st,
 	if (backend_local.status(b, name, st, d) < 0)
 		return -1;
 	if (st->phase != BACKEND_RUNNING || b->dry_run ||
-	    (rfd = open_run(b, name)) < 0)
+	    (rfd = backend_open_run(b, name)) < 0)
 		return 0;
 	if (leaves(b, rfd, name, d) < 0) {
 		close(rfd);
@@ -753,7 +716,7 @@ backend_pilots(struct backend *b, const char *name)
 	FILE *fp;
 	int rfd;
 
-	if (b->ops != &backend_slurm || (rfd = open_run(b, name)) < 0)
+	if (b->ops != &backend_slurm || (rfd = backend_open_run(b, name)) < 0)
 		return NULL;
 	if (pilots_load(rfd, &p, &d) < 0 || p.n == 0) {
 		close(rfd);

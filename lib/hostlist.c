@@ -684,3 +684,16 @@ hostlist_compress(const struct hostlist *hl)
 	free(k);
 	return buf;
 }
+
+int
+hostlist_equal(const struct hostlist *a, const struct hostlist *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->names[i], b->names[i]) != 0)
+			return 0;
+	return 1;
+}

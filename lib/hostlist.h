@@ -79,5 +79,7 @@ void	hostlist_sort_uniq(struct hostlist *hl);
 int	hostlist_cmp_names(const char *a, const char *b);
 char   *hostlist_compress(const struct hostlist *hl);
 int	hostlist_contains(const struct hostlist *hl, const char *name);
+/* Two lists, each sorted and deduplicated, hold the same names. */
+int	hostlist_equal(const struct hostlist *a, const struct hostlist *b);
 
 #endif
