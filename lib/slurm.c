@@ -20,7 +20,7 @@
 
 #define SLURM_MAX_OUTPUT	(64 * 1024 * 1024)
 
-enum use { USE_NO, USE_IDLE, USE_PLANNED, USE_BUSY };
+enum use { USE_NO, USE_IDLE, USE_PLANNED, USE_BUSY, USE_UNKNOWN };
 
 struct node {
 	char *name;
@@ -57,6 +57,9 @@ classify(const char *state)
 {
 	static const char *const flags = "*~#!%$@^-";
 
+	/* Not yet heard from since slurmctld started: nothing is known. */
+	if (strncmp(state, "unknown", 7) == 0)
+		return USE_UNKNOWN;
 	if (strpbrk(state, flags) != NULL || strchr(state, '+') != NULL)
 		return USE_NO;
 	if (strcmp(state, "idle") == 0)
@@ -146,7 +149,10 @@ parse_sinfo(struct nodes *ns, char *text, struct diag *d)
 		qsort(ns->v, ns->n, sizeof *ns->v, node_cmp);
 	for (i = j = 0; i < ns->n; i++) {
 		if (j > 0 && strcmp(ns->v[j - 1].name, ns->v[i].name) == 0) {
-			if (ns->v[i].use != ns->v[j - 1].use)
+			if (ns->v[i].use == USE_UNKNOWN)
+				ns->v[j - 1].use = USE_UNKNOWN;
+			else if (ns->v[i].use != ns->v[j - 1].use &&
+			    ns->v[j - 1].use != USE_UNKNOWN)
 				ns->v[j - 1].use = USE_NO;
 			free(ns->v[i].name);
 			continue;
@@ -279,6 +285,18 @@ slurm_parse(const struct slurm_opts *so, char *sinfo, char *squeue,
 	if (parse_sinfo(&ns, sinfo, d) < 0 ||
 	    parse_squeue(&ns, so->own ? so->own : "bf", squeue, d) < 0)
 		goto out;
+	/*
+	 * Right after slurmctld starts, every node is "unknown" until its
+	 * slurmd registers again: answering "none usable" then would stop
+	 * every job.  The state is not known yet: try later.
+	 */
+	for (i = 0; i < ns.n; i++)
+		if (ns.v[i].use == USE_UNKNOWN) {
+			diag_set(d, EX_TEMPFAIL, "sinfo: node %s is in state "
+			    "unknown (slurmctld has not heard from it since it "
+			    "started); try later", ns.v[i].name);
+			goto out;
+		}
 	for (i = 0; i < ns.n; i++)
 		if (usable(&ns.v[i]) && holes_add(h, ns.v[i].name,
 		    ns.v[i].until) < 0) {
