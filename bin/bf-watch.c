@@ -3,8 +3,8 @@
  *	bf-watch - the daemon that makes the spool work by itself
  * SYNOPSIS
  *	bf-watch [-hV] [-d SPOOL] [--once] [OPTION ...]
- *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --debounce MS,
- *	--holes-cmd CMD, --holes-interval SEC, --no-profile)
+ *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
+ *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --no-profile)
  * DESCRIPTION
  *	See bf-watch(1).  Options here; the loop is watch.c.
  */
@@ -34,6 +34,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "allow-root-jobs", no_argument, NULL, 'R' },
+		{ "backend", required_argument, NULL, 'B' },
 		{ "debounce", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "holes-cmd", required_argument, NULL, 'H' },
@@ -53,6 +54,9 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "d:g:hr:V", longopts, NULL))
 	    != -1) {
 		switch (c) {
+		case 'B':
+			o.backend = optarg;
+			break;
 		case 'D':
 			o.debounce = cli_number("--debounce", optarg, 0, 60000) /
 			    1000;

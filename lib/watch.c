@@ -680,7 +680,8 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->o = o;
 	w->ifd = -1;
 	self_dir(w);
-	if (spool_lock(sp, d) < 0 || backend_open(&w->b, "local", sp, d) < 0 ||
+	if (spool_lock(sp, d) < 0 || backend_open(&w->b,
+	    o->backend != NULL ? o->backend : "local", sp, d) < 0 ||
 	    watches(w, d) < 0) {
 		free(w);
 		return -1;

@@ -9,7 +9,8 @@
  *	incoming/, bf-profile for the jobs whose progress logs grew, bf-solve
  *	when an input's XXH3 differs from the current plan's, then apply (in
  *	this process, so that it is the jobs' supervisors' parent and the
- *	spool's lock holder).  Passes repeat until one finds nothing to do.
+ *	spool's lock holder, through the backend o->backend names, as
+ *	bf-apply --backend).  Passes repeat until one finds nothing to do.
  *
  *	A pass runs at start, on every inotify event in incoming/, holes/,
  *	progress/, profiles/, jobs/ and run/NAME/ (an event is only a
@@ -24,7 +25,8 @@
  *	SIGTERM and SIGINT end the loop after the step in progress.
  * DIAGNOSTICS
  *	One line per decision on stderr.  -1 with d set: 75 the spool is
- *	locked by another watcher (its pid named), 69 no inotify, 70.
+ *	locked by another watcher (its pid named), 69 no inotify, 64 no
+ *	such backend, 70.
  */
 #ifndef BF_WATCH_H
 #define BF_WATCH_H
@@ -42,9 +44,10 @@ struct watch_opts {
 	int allow_root;
 	int once;		/* run until quiet, then return */
 	int no_profile;		/* skip bf-profile */
+	const char *backend;	/* apply's backend: "local" or "slurm" */
 };
 
-#define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0 }
+#define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local" }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

@@ -6,6 +6,8 @@
 #	slurm_wait_idle [SECS]	all 8 nodes idle in partition main
 #	slurm_wait SECS CMD...	until CMD succeeds, at most SECS seconds
 #	slurm_stop_ctld		stop slurmctld alone (the controller gone)
+#	slurm_start_ctld	start it again, same config and state; waits
+#				for scontrol ping
 #	slurm_stop		cancel every job, stop every daemon by pid
 #				(SLURM_KEEP=1, or a failure, keeps the logs)
 #
@@ -249,6 +251,21 @@ _slurm_steps() {
 
 slurm_stop_ctld() {
 	_slurm_kill slurmctld "$SLURM_CTLD_PID"
+}
+
+# The controller back after slurm_stop_ctld: the same config, the jobs of
+# its saved state; its pid takes the old one's place in SLURM_PIDS.
+slurm_start_ctld() {
+	[ -n "$SLURM_DIR" ] || return 1
+	if [ -n "$SLURM_CTLD_PID" ] && [ -d "/proc/$SLURM_CTLD_PID" ]; then
+		echo "lib-slurm: slurmctld (pid $SLURM_CTLD_PID) still runs" >&2
+		return 1
+	fi
+	slurmctld -D -i -f "$SLURM_CONF" </dev/null >>"$SLURM_DIR/slurmctld.out" 2>&1 &
+	SLURM_CTLD_PID=$!
+	SLURM_PIDS=$(echo "$SLURM_PIDS" |
+	    sed "s/slurmctld:[0-9]*/slurmctld:$SLURM_CTLD_PID/")
+	slurm_wait 15 scontrol ping >/dev/null 2>&1
 }
 
 slurm_stop() {

@@ -1,0 +1,173 @@
+#!/bin/sh
+# bf-watch --backend slurm against a live private Slurm 22.05 with 8 nodes
+# (t/lib-slurm.sh), its holes from --holes-cmd 'bf-holes --slurm': jobs
+# start on pilots; slurmctld stopped while bf-watch runs: bf-holes exits
+# 75, is retried, bf-watch runs on and changes nothing; slurmctld restarted:
+# bf-watch carries on (a new job starts on new pilots) and loses nothing;
+# SIGTERM ends it with 0.
+#
+# For a few seconds after slurmctld starts, sinfo shows every node
+# "unknown" until its slurmd registers again; bf-holes then exits 75
+# (state not known yet) rather than report no usable node, so bf-watch
+# keeps every job where it is: checked below.  While the controller is
+# gone, every Slurm command takes about 4 s (its own retries): bf-holes,
+# then one squeue per job in each pass of the pilots' poll, so bf-holes is
+# retried about every 20 s here, not every --holes-interval.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+. "$T_DIR/lib-slurm.sh"
+
+TITLES='a private Slurm starts with 8 idle nodes
+bf-watch --backend slurm starts two jobs on 3 pilots each
+slurmctld stopped: bf-holes exits 75, retried; bf-watch runs on unchanged
+slurmctld restarted: bf-watch carries on, a new job starts, nothing lost
+a controller restart preempts no job
+SIGTERM: bf-watch exits 0
+every daemon and job stopped by pid'
+
+if ! slurm_usable; then
+	echo "$TITLES" | while read -r t; do test_skip "$t" "$slurm_why"; done
+	test_count=$(echo "$TITLES" | wc -l)
+	test_done
+fi
+
+t0=$(date +%s)
+# The pilots of the spool: "ID NAME NODE STATE", by id.
+pilots() {
+	squeue -h -o '%i %j %N %T' | awk -v p="$TAG" 'index($2, p) == 1' |
+		sort -n
+}
+running_pilots() {	# count
+	[ "$(pilots | grep -c " RUNNING$")" -eq "$1" ]
+}
+nodes_of() {	# job: its node count in the state
+	sed -n "s/^  $1: {nodes: \([0-9]*\),.*/\1/p" sp/state.yaml
+}
+holding() {	# job nodes
+	[ "$(nodes_of "$1")" = "$2" ]
+}
+fails_75() {
+	grep -c -e "--holes-cmd failed (exit 75); will retry" watch.log
+}
+
+# The exit-75 lines have stopped: none new over 2 s (after a restart,
+# bf-holes exits 75 a few seconds more, until the slurmds register).
+quiet_75() {
+	_q=$(fails_75)
+	sleep 2
+	test "$(fails_75)" = "$_q"
+}
+retried() {	# count: at least that many failures of bf-holes logged
+	[ "$(fails_75)" -ge "$1" ]
+}
+
+slurm_start 2>start.err
+start_rc=$?
+test_expect_success 'a private Slurm starts with 8 idle nodes' '
+	cat "$TRASH/start.err" && test $start_rc = 0 &&
+	test $(sinfo -h -N -p bf -t idle -o %N | wc -l) = 8
+'
+
+# bf-watch is a child of this shell, so that its exit code can be had;
+# timeout bounds its life should the script die first.
+mkspool sp
+TAG="bf-$(printf %s "$(cd sp && pwd -P)" | xxhsum -H3 | sed 's/.* = //; s/^\(........\).*/\1/')-"
+timeout -s KILL 90 bf-watch -d sp --backend slurm --allow-root-jobs -g 2 \
+	-r 1 --debounce 20 --no-profile --holes-cmd 'bf-holes --slurm' \
+	--holes-interval 1 2>watch.log &
+tpid=$!
+wait_for 5 test -s sp/lock >/dev/null 2>&1
+wpid=$(cat sp/lock 2>/dev/null)
+job sp a 3 "exec $J"
+job sp b 3 "exec $J"
+
+test_expect_success 'bf-watch --backend slurm starts two jobs on 3 pilots each' '
+	test -n "$wpid" && alive $wpid &&
+	grep -q bf-watch /proc/$wpid/cmdline &&
+	wait_for 30 holding a 3 && wait_for 15 holding b 3 &&
+	slurm_wait 15 running_pilots 6 &&
+	pilots && state_true sp &&
+	grep "decision: .*start a 0->3" watch.log &&
+	grep "decision: .*start b 0->3" watch.log &&
+	grep -c "pilots: {" sp/state.yaml >n && echo 2 >expect &&
+	test_cmp expect n &&
+	sort sp/run/a/pilots sp/run/b/pilots | awk "{ print \$2 }" >ids &&
+	pilots | awk "{ print \$1 }" | sort >expect && test_cmp expect ids
+'
+
+# The controller gone while bf-watch runs; its jobs and their pilots stay.
+cp sp/state.yaml state.before 2>/dev/null
+decisions_before=$(grep -c "decision:" watch.log)
+fails_before=$(fails_75)
+slurm_stop_ctld 2>ctld.err
+ctld_rc=$?
+wait_for 40 retried $((fails_before + 2)) >/dev/null 2>&1
+
+test_expect_success 'slurmctld stopped: bf-holes exits 75, retried; bf-watch runs on unchanged' '
+	cat "$TRASH/ctld.err" && test $ctld_rc = 0 &&
+	! scontrol ping >/dev/null 2>&1 &&
+	cat watch.log &&
+	test $fails_before = 0 &&
+	test $(fails_75) -ge 2 &&
+	grep "^bf-holes: sinfo exited with status 1; is slurmctld answering?$" \
+		watch.log &&
+	alive $wpid &&
+	test $(grep -c "decision:" watch.log) = $decisions_before &&
+	sed 1d state.before >expect && sed 1d sp/state.yaml >actual &&
+	test_cmp expect actual && state_true sp &&
+	test -f sp/jobs/a.yaml && test -f sp/jobs/b.yaml
+'
+
+# The controller back: bf-watch carries on where it was.
+restart_at=$(wc -l <watch.log)
+slurm_start_ctld 2>ctld2.err
+ctld2_rc=$?
+job sp c 2 "exec $J"
+
+test_expect_success 'slurmctld restarted: bf-watch carries on, a new job starts, nothing lost' '
+	cat "$TRASH/ctld2.err" && test $ctld2_rc = 0 &&
+	wait_for 30 holding c 2 && wait_for 15 holding a 3 &&
+	wait_for 15 holding b 3 &&
+	slurm_wait 15 running_pilots 8 && pilots &&
+	sed 1,${restart_at}d watch.log >after && cat after &&
+	grep "decision: .*start c 0->2" after &&
+	! grep "decision: .*\(failed\|lost\)" after &&
+	state_true sp &&
+	test -f sp/jobs/a.yaml && test -f sp/jobs/b.yaml &&
+	test -f sp/jobs/c.yaml &&
+	! grep -l "^outcome: \(failed\|lost\|finished\)" \
+		sp/history/runs/*.yaml 2>/dev/null &&
+	wait_for 30 quiet_75 &&
+	alive $wpid
+'
+
+test_expect_success 'a controller restart preempts no job' '
+	test "$(starts sp a)" = 1 && test "$(starts sp b)" = 1 &&
+	! sed 1,${restart_at}d watch.log | grep "decision: .*preempted"
+'
+
+kill -TERM "$wpid" 2>/dev/null
+wait_for 10 eval '! alive $wpid' >/dev/null 2>&1 || kill -KILL "$wpid" 2>/dev/null
+wait "$tpid"
+watch_rc=$?
+test_expect_success 'SIGTERM: bf-watch exits 0' '
+	test $watch_rc = 0 && ! alive $wpid &&
+	tail -3 watch.log
+'
+
+kill_jobs sp
+scancel -u root 2>/dev/null
+pids=$(echo $SLURM_PIDS | tr ' ' '\n' | sed 's/.*://')
+slurm_stop 2>stop.err
+stop_rc=$?
+test_expect_success 'every daemon and job stopped by pid' '
+	cat "$TRASH/stop.err" && test $stop_rc = 0 &&
+	test $(echo "$pids" | wc -l) = 10 &&
+	for p in $pids; do
+		test ! -e /proc/$p || { cat /proc/$p/status; exit 1; }
+	done &&
+	test -z "$(_slurm_steps)"
+'
+
+echo "# t8030: $(($(date +%s) - t0)) s of wall time"
+test_done
