@@ -309,3 +309,19 @@ slurm_stop() {
 	trap - EXIT
 	return "$_st_rc"
 }
+
+# The last test of a Slurm script: stop the cluster, then check that every
+# daemon is gone by pid (neither running nor a zombie) and no step is left.
+test_slurm_stop() {	# title
+	_stop_pids=$(echo $SLURM_PIDS | tr ' ' '\n' | sed 's/.*://')
+	slurm_stop 2>"$TRASH/stop.err"
+	_stop_rc=$?
+	test_expect_success "$1" '
+		cat "$TRASH/stop.err" && test $_stop_rc = 0 &&
+		test $(echo "$_stop_pids" | wc -l) = 10 &&
+		for p in $_stop_pids; do
+			test ! -e /proc/$p || { cat /proc/$p/status; exit 1; }
+		done &&
+		test -z "$(_slurm_steps)"
+	'
+}

@@ -171,17 +171,7 @@ test_expect_success 'no sinfo on PATH: exit 69' '
 	test_cmp expect err
 '
 
-pids=$(echo $SLURM_PIDS | tr ' ' '\n' | sed 's/.*://')
-slurm_stop 2>stop.err
-stop_rc=$?
-test_expect_success 'every daemon stopped by pid, none left running or a zombie' '
-	cat "$TRASH/stop.err" && test $stop_rc = 0 &&
-	test $(echo "$pids" | wc -l) = 10 &&
-	for p in $pids; do
-		test ! -e /proc/$p || { cat /proc/$p/status; exit 1; }
-	done &&
-	test -z "$(_slurm_steps)"
-'
+test_slurm_stop 'every daemon stopped by pid, none left running or a zombie'
 
 echo "# t8010: $(($(date +%s) - t0)) s of wall time"
 test_done

@@ -170,16 +170,7 @@ test_expect_success 'pilots in the state: kept by bf-solve, bad ones refused' '
 '
 
 cleanup_all
-pids=$(echo $SLURM_PIDS | tr ' ' '\n' | sed 's/.*://')
-slurm_stop 2>stop.err
-stop_rc=$?
-test_expect_success 'every daemon and job stopped by pid' '
-	cat "$TRASH/stop.err" && test $stop_rc = 0 &&
-	for p in $pids; do
-		test ! -e /proc/$p || { cat /proc/$p/status; exit 1; }
-	done &&
-	test -z "$(_slurm_steps)"
-'
+test_slurm_stop 'every daemon and job stopped by pid'
 
 echo "# t8020: $(($(date +%s) - t0)) s of wall time"
 test_done
