@@ -325,3 +325,29 @@ test_slurm_stop() {	# title
 		test -z "$(_slurm_steps)"
 	'
 }
+
+# Where no private Slurm can run: every test the script plans is reported
+# as skipped with the reason, then the plan.  TITLES: one title a line.
+test_slurm_skip_all() {	# titles
+	while IFS= read -r _title; do
+		[ -n "$_title" ] && test_skip "$_title" "$slurm_why"
+	done <<EOT
+$1
+EOT
+	test_done
+}
+
+# The pilot-name prefix bf-apply gives a spool's pilots, worked out here
+# from its definition (bf-apply(1)): bf-, 8 hex digits of the XXH3 of the
+# spool's real path, -.
+slurm_pilot_tag() {	# spool
+	printf 'bf-%s-' "$(printf %s "$(cd "$1" && pwd -P)" | xxhsum -H3 |
+		sed 's/.* = //; s/^\(........\).*/\1/')"
+}
+
+# The pilots whose name starts with $TAG: "ID NAME NODE STATE", by id.
+pilots() {
+	squeue -h -o '%i %j %N %T' | awk -v p="$TAG" 'index($2, p) == 1' |
+		sort -n
+}
+

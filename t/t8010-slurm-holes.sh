@@ -17,11 +17,7 @@ slurmctld stopped: exit 75 with a clear message, the spool untouched
 no sinfo on PATH: exit 69
 every daemon stopped by pid, none left running or a zombie'
 
-if ! slurm_usable; then
-	echo "$TITLES" | while read -r t; do test_skip "$t" "$slurm_why"; done
-	test_count=$(echo "$TITLES" | wc -l)
-	test_done
-fi
+slurm_usable || test_slurm_skip_all "$TITLES"
 
 S="$T_DIR/data/slurm"
 t0=$(date +%s)

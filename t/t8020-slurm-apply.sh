@@ -18,22 +18,13 @@ storm: a main job takes all 8 nodes; no pilot left, no job lost
 pilots in the state: kept by bf-solve, bad ones refused
 every daemon and job stopped by pid'
 
-if ! slurm_usable; then
-	echo "$TITLES" | while read -r t; do test_skip "$t" "$slurm_why"; done
-	test_count=$(echo "$TITLES" | wc -l)
-	test_done
-fi
+slurm_usable || test_slurm_skip_all "$TITLES"
 
 t0=$(date +%s)
 apply() {
 	bf-apply -d sp -g 2 --allow-root-jobs --backend slurm "$@"
 }
 job_running() { [ "$(squeue -h -j "$1" -o %T 2>/dev/null)" = RUNNING ]; }
-# The pilots of the spool: "ID NAME NODE STATE", by id.
-pilots() {
-	squeue -h -o '%i %j %N %T' | awk -v p="$TAG" 'index($2, p) == 1' |
-		sort -n
-}
 no_pilot() { [ -z "$(pilots)" ]; }
 no_main() { [ -z "$(squeue -h -p main -o %i)" ]; }
 # The nodes held in the state, one a line, sorted.
@@ -55,7 +46,7 @@ test_expect_success 'a private Slurm starts with 8 idle nodes' '
 '
 
 mkspool sp
-TAG="bf-$(printf %s "$(cd sp && pwd -P)" | xxhsum -H3 | sed 's/.* = //; s/^\(........\).*/\1/')-"
+TAG=$(slurm_pilot_tag sp)
 
 test_expect_success 'a job given 3 nodes holds them with 3 pilots, recorded and listed' '
 	holes sp 1000 "n[1-3]" &&

@@ -25,18 +25,9 @@ a controller restart preempts no job
 SIGTERM: bf-watch exits 0
 every daemon and job stopped by pid'
 
-if ! slurm_usable; then
-	echo "$TITLES" | while read -r t; do test_skip "$t" "$slurm_why"; done
-	test_count=$(echo "$TITLES" | wc -l)
-	test_done
-fi
+slurm_usable || test_slurm_skip_all "$TITLES"
 
 t0=$(date +%s)
-# The pilots of the spool: "ID NAME NODE STATE", by id.
-pilots() {
-	squeue -h -o '%i %j %N %T' | awk -v p="$TAG" 'index($2, p) == 1' |
-		sort -n
-}
 running_pilots() {	# count
 	[ "$(pilots | grep -c " RUNNING$")" -eq "$1" ]
 }
@@ -71,7 +62,7 @@ test_expect_success 'a private Slurm starts with 8 idle nodes' '
 # bf-watch is a child of this shell, so that its exit code can be had;
 # timeout bounds its life should the script die first.
 mkspool sp
-TAG="bf-$(printf %s "$(cd sp && pwd -P)" | xxhsum -H3 | sed 's/.* = //; s/^\(........\).*/\1/')-"
+TAG=$(slurm_pilot_tag sp)
 timeout -s KILL 90 bf-watch -d sp --backend slurm --allow-root-jobs -g 2 \
 	-r 1 --debounce 20 --no-profile --holes-cmd 'bf-holes --slurm' \
 	--holes-interval 1 2>watch.log &
