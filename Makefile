@@ -50,17 +50,24 @@ BENCH_PROGS = $(patsubst %.c,%,$(sort $(wildcard bench/*.c)))
 
 all: $(PROGS) $(UNIT_TESTS)
 
-lib/%.o: lib/%.c lib/*.h
+# The flags a build was made with, kept in .build-flags: changing them
+# (SANITIZE=1 and back, OPTFLAGS, CC) rebuilds everything, so that a
+# sanitizer build never links against objects of a plain one.
+BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
+.build-flags: FORCE
+	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' >$@
+
+lib/%.o: lib/%.c lib/*.h .build-flags
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 lib/libbf.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
-bin/%: bin/%.c lib/libbf.a lib/*.h
+bin/%: bin/%.c lib/libbf.a lib/*.h .build-flags
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< lib/libbf.a $(LIBS_$(@F)) -lm
 
-t/%.test: t/%.c t/tap.h lib/libbf.a lib/*.h
+t/%.test: t/%.c t/tap.h lib/libbf.a lib/*.h .build-flags
 	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< lib/libbf.a \
 		$(LIBS_TEST) -lm
 
@@ -126,7 +133,7 @@ uninstall:
 clean:
 	rm -f lib/*.o lib/libbf.a $(PROGS) $(BENCH_PROGS) t/*.test
 	rm -rf t/fuzz/obj t/fuzz/libbf-fuzz.a $(FUZZ_TARGETS)
-	rm -rf t/trash
+	rm -rf t/trash .build-flags
 
-.PHONY: all bench check demo deps fuzz install uninstall clean
+.PHONY: all bench check demo deps fuzz install uninstall clean FORCE
 .SECONDARY: $(LIB_OBJS)
