@@ -192,7 +192,7 @@ std_fds(int rfd, const struct who *w)
 {
 	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	int out = openat(rfd, "output", O_WRONLY | O_CREAT | O_APPEND |
-	    O_NOFOLLOW | O_CLOEXEC, 0640);
+	    O_NOFOLLOW | O_CLOEXEC, 0600);
 
 	if (in >= 0)
 		dup2(in, 0);
@@ -268,7 +268,7 @@ progress_log(struct backend *b, const struct job *j, const struct who *w,
 		return -1;
 	snprintf(name, sizeof name, "%s.log", j->name);
 	fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0644);
+	    O_CLOEXEC, 0600);
 	if (fd < 0)
 		return errno == EEXIST ? 0 : diag_errno(d, errno, "unable to "
 		    "create %s/progress/%s", b->sp->path, name);
@@ -292,11 +292,13 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 	ssize_t got = 0, r;
 	pid_t pid;
 
+	/* 0600: a user able to open it could hold it and block a start. */
 	lockfd = openat(rfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0644);
+	    O_CLOEXEC, 0600);
 	if (lockfd < 0)
 		return diag_errno(d, errno, "unable to open %s/run/%s/lock",
 		    b->sp->path, name);
+	(void)fchmod(lockfd, 0600);
 	if (flock(lockfd, LOCK_EX | LOCK_NB) < 0) {
 		close(lockfd);
 		return diag_set(d, EX_TEMPFAIL, "job %s is already running",

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fault.h"
@@ -142,6 +143,21 @@ openerr:
 	return -1;
 }
 
+/*
+ * tmp/ is writable by every user: a name others could foretell (pid and
+ * sequence alone) could be taken ahead of us a hundred times over, and
+ * every write refused.  A random part makes that a guess.
+ */
+static unsigned int
+tmp_random(void)
+{
+	unsigned int r;
+
+	if (getentropy(&r, sizeof r) == 0)
+		return r;
+	return (unsigned int)clock() ^ (unsigned int)time(NULL) * 2654435761u;
+}
+
 static int
 tmp_create(int tmpdirfd, const char *name, char *tmpname, size_t tmplen,
     int dot, struct diag *d)
@@ -152,8 +168,8 @@ tmp_create(int tmpdirfd, const char *name, char *tmpname, size_t tmplen,
 	for (attempt = 0; attempt < 100; attempt++) {
 		int fd;
 
-		snprintf(tmpname, tmplen, "%s%ld.%lu.%.200s", dot ? "." : "",
-		    (long)getpid(), ++seq, name);
+		snprintf(tmpname, tmplen, "%s%ld.%lu.%08x.%.200s",
+		    dot ? "." : "", (long)getpid(), ++seq, tmp_random(), name);
 		fd = openat(tmpdirfd, tmpname,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd >= 0)

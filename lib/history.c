@@ -221,10 +221,13 @@ put(struct spool *sp, int dirfd, const char *label, const char *name,
     const void *buf, size_t len, struct diag *d)
 {
 	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
+	/* Objects hold copies of job files, commands and all: like jobs/,
+	 * the spool's owner's only.  Plans and run records are public. */
+	mode_t mode = strcmp(label, "history/objects") == 0 ? 0600 : 0644;
 
 	if (tmpfd < 0)
 		return -1;
-	if (file_write_atomic(tmpfd, dirfd, name, buf, len, 0644,
+	if (file_write_atomic(tmpfd, dirfd, name, buf, len, mode,
 	    FILE_NOREPLACE, d) == 0)
 		return 0;
 	if (errno == EEXIST) {

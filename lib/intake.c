@@ -58,23 +58,58 @@ rejected_name(int rejfd, const char *name, char *out, size_t outlen)
 	return -1;
 }
 
+/*
+ * Narrow a refused file to its owner once it is in rejected/: only a
+ * regular file with one link, so that a hard link planted to someone
+ * else's file never has that file's mode changed.  Best effort: a
+ * non-root intake cannot change another user's file.
+ */
+static void
+narrow_rejected(int rejfd, const char *target)
+{
+	struct stat st;
+
+	if (fstatat(rejfd, target, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+	    (st.st_mode & 077) != 0)
+		(void)fchmodat(rejfd, target, st.st_mode & 0700, 0);
+}
+
 static int
 reject(struct spool *sp, const char *name, const char *reason,
     struct intake_result *r, struct diag *d)
 {
 	char target[256], errname[270], line[DIAG_MAX + 322];
 	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
+	struct stat st;
+	mode_t mode = 0644;
+	int give = 0;
 
 	if (rejfd < 0)
 		return -1;
 	if (rejected_name(rejfd, name, target, sizeof target) < 0)
 		return diag_set(d, EX_CANTCREAT, "%s/rejected: no free name "
 		    "for %s", sp->path, name);
+	/*
+	 * The reason quotes the file: its submitter's and the spool owner's
+	 * only.  Given to the submitter when we may (root, or it is ours);
+	 * otherwise it stays readable by all, or the submitter could not
+	 * learn why.
+	 */
+	if (fstatat(sp->dirs[SPOOL_INCOMING], name, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 &&
+	    (st.st_uid == geteuid() || geteuid() == 0)) {
+		mode = 0600;
+		give = st.st_uid != geteuid();
+	}
 	snprintf(errname, sizeof errname, "%s.err", target);
 	snprintf(line, sizeof line, "%s\n", reason);
-	if (spool_write(sp, SPOOL_REJECTED, errname, line, strlen(line), 0644,
+	if (spool_write(sp, SPOOL_REJECTED, errname, line, strlen(line), mode,
 	    0, d) < 0)
 		return -1;
+	if (give && fchownat(rejfd, errname, st.st_uid, st.st_gid,
+	    AT_SYMLINK_NOFOLLOW) < 0)
+		(void)fchmodat(rejfd, errname, 0644, 0);
 	fault_point("intake-after-reason");
 	if (renameat(sp->dirs[SPOOL_INCOMING], name, rejfd, target) < 0) {
 		if (errno == ENOENT)
@@ -82,6 +117,7 @@ reject(struct spool *sp, const char *name, const char *reason,
 		return diag_errno(d, errno, "unable to move incoming/%s to "
 		    "rejected/%s", name, target);
 	}
+	narrow_rejected(rejfd, target);
 	(void)fsync(rejfd);
 	log_warn("rejected incoming/%s as rejected/%s: %s", name, target,
 	    reason);
@@ -128,7 +164,8 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 	if (text == NULL)
 		return diag_errno(d, ENOMEM, "unable to format job %s",
 		    j->name);
-	rc = spool_write(sp, SPOOL_JOBS, file, text, len, 0644,
+	/* A job's command is its owner's business: the spool's owner only. */
+	rc = spool_write(sp, SPOOL_JOBS, file, text, len, 0600,
 	    FILE_NOREPLACE, &wd);
 	free(text);
 	if (rc < 0 && errno == EEXIST) {

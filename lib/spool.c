@@ -190,10 +190,16 @@ spool_lock(struct spool *sp, struct diag *d)
 	char pid[32];
 	int fd;
 
+	/*
+	 * 0600: flock(2) works on a descriptor open for reading, so a lock
+	 * file others could open would let any user hold the spool.  One
+	 * made by an older version is narrowed.
+	 */
 	fd = openat(sp->fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
-	    0644);
+	    0600);
 	if (fd < 0)
 		return diag_errno(d, errno, "unable to open %s/lock", sp->path);
+	(void)fchmod(fd, 0600);
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		int err = errno;
 		long holder = lock_holder(fd);

@@ -64,7 +64,7 @@ test_expect_success 'the accepted file is the canonical form with owner and sour
 	grep -v "^submitted: " sp/jobs/canon.yaml >actual &&
 	test_cmp expect actual &&
 	grep -E "^submitted: [0-9]{10}$" sp/jobs/canon.yaml &&
-	stat -c %a sp/jobs/canon.yaml >mode && echo 644 >expect && test_cmp expect mode
+	stat -c %a sp/jobs/canon.yaml >mode && echo 600 >expect && test_cmp expect mode
 '
 
 test_expect_success 'a taken job name is refused, the first job kept' '

@@ -1,0 +1,191 @@
+#!/bin/sh
+# Other users: through a root spool, a user cannot replace, cancel or read
+# another user's job, progress log or output, nor hold the spool's locks;
+# every file bftrainer creates has the mode bf-spool(5) SECURITY states.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+if ! test_have_root || ! command -v setpriv >/dev/null; then
+	test_skip 'users of a root spool' 'needs root and setpriv'
+	test_done
+fi
+
+A=4321 B=4322
+as() {	# uid command...: run as that uid, its gid the same, no groups
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
+}
+
+jobfile() {	# name command [samples]
+	printf 'name: %s\ncommand: %s\nmax_nodes: 1\n' "$1" "$2"
+	[ -n "${3:-}" ] && printf 'samples: %s\n' "$3"
+	printf 'scaling:\n  1: 100\n'
+}
+
+test_expect_success 'setup: a root spool; user A submits a, c and a bad file' '
+	mkspool sp && holes sp 1000 "n[01-03]" &&
+	mkdir -m 755 files &&
+	jobfile a "exec $J" >files/a.yaml &&
+	jobfile c "exec $J fail" >files/c.yaml &&
+	printf "name: bad\ncommand: secret-of-A\nmax_nodes: lots\n" >files/bad.yaml &&
+	chmod 644 files/* &&
+	as $A bf-submit -d sp files/a.yaml files/c.yaml &&
+	cp files/bad.yaml sp/incoming/bad.yaml && chown $A:$A sp/incoming/bad.yaml &&
+	chmod 644 sp/incoming/bad.yaml &&
+	test "$(stat -c %a:%u sp/incoming/a.yaml)" = 600:$A
+'
+
+test_expect_success 'B cannot list incoming/, nor read, remove or replace A'"'"'s file there' '
+	test_must_fail as $B ls sp/incoming &&
+	test_must_fail as $B cat sp/incoming/a.yaml &&
+	test_must_fail as $B rm -f sp/incoming/a.yaml &&
+	test_must_fail as $B mv sp/incoming/c.yaml sp/incoming/x.yaml &&
+	jobfile a "exec echo B-was-here" >files/b-a.yaml && chmod 644 files/b-a.yaml &&
+	test_must_fail as $B sh -c "cat files/b-a.yaml >sp/incoming/a.yaml" &&
+	test -f sp/incoming/a.yaml && test -f sp/incoming/c.yaml &&
+	cmp sp/incoming/a.yaml files/a.yaml
+'
+
+test_expect_success 'intake: jobs/ files are the spool owner'"'"'s only; a refused file and its reason its submitter'"'"'s' '
+	bf-submit --intake -d sp 2>intake.log &&
+	test "$(stat -c %a:%U sp/jobs/a.yaml)" = 600:root &&
+	test "$(stat -c %a:%u:%g sp/rejected/bad.yaml)" = 600:$A:$A &&
+	test "$(stat -c %a:%u:%g sp/rejected/bad.yaml.err)" = 600:$A:$A &&
+	test_must_fail as $B cat sp/jobs/a.yaml &&
+	test_must_fail as $B cat sp/rejected/bad.yaml &&
+	test_must_fail as $B cat sp/rejected/bad.yaml.err &&
+	as $A cat sp/rejected/bad.yaml.err >why &&
+	grep "max_nodes" why
+'
+
+test_expect_success 'B submitting a job of the same name is refused; A'"'"'s job unchanged' '
+	cp sp/jobs/a.yaml a.before &&
+	as $B bf-submit -d sp files/b-a.yaml 2>err;
+	test $? -eq 65 && grep "job name .a. is taken by sp/jobs/a.yaml" err &&
+	as $B sh -c "cat files/b-a.yaml >sp/incoming/b-a.yaml" &&
+	bf-submit --intake -d sp 2>>intake.log &&
+	cmp a.before sp/jobs/a.yaml &&
+	grep "taken by jobs/a.yaml" sp/rejected/b-a.yaml.err &&
+	test "$(stat -c %u sp/rejected/b-a.yaml.err)" = $B &&
+	test_must_fail as $A cat sp/rejected/b-a.yaml.err
+'
+
+test_expect_success 'apply: a runs as A; its output and progress log are A'"'"'s only' '
+	bf-solve -d sp >/dev/null && bf-apply -d sp -g 2 >out &&
+	grep "^start a 0->1" out &&
+	wait_for 5 grep -q "^start a nodes=1 uid=$A gid=$A$" sp/run/a/output &&
+	wait_for 5 test -s sp/progress/a.log &&
+	test "$(stat -c %a:%u sp/run/a/output)" = 600:$A &&
+	test "$(stat -c %a:%u sp/progress/a.log)" = 600:$A &&
+	as $A cat sp/run/a/output sp/progress/a.log >/dev/null &&
+	test_must_fail as $B cat sp/run/a/output &&
+	test_must_fail as $B cat sp/progress/a.log
+'
+
+test_expect_success 'B cannot cancel a: not by its job file, progress log, hosts or processes' '
+	test_must_fail as $B rm -f sp/jobs/a.yaml &&
+	test_must_fail as $B sh -c "echo \"9 1 999999999\" >>sp/progress/a.log" &&
+	test_must_fail as $B sh -c ": >sp/run/a/hosts" &&
+	test_must_fail as $B rm -rf sp/run/a &&
+	test_must_fail as $B mv sp/run/a/hosts sp/run/a/h &&
+	pgid=$(sed -n "s/^pgid: //p" sp/run/a/pid) &&
+	test_must_fail as $B kill -TERM -- -$pgid &&
+	test_must_fail as $B sh -c ": >sp/state.yaml" &&
+	test_must_fail as $B sh -c ": >sp/holes/current.yaml" &&
+	test_must_fail as $B sh -c ": >sp/plans/current.yaml" &&
+	test_must_fail as $B mkdir sp/run/x &&
+	bf-solve -d sp >/dev/null && bf-apply -d sp -g 2 >out2 &&
+	! grep " a " out2 &&
+	test "$(starts sp a)" -eq 1 && state_true sp
+'
+
+# flock(2) works on a descriptor open for reading: a lock file others
+# could open would let anyone hold the spool, or a job's start.
+test_expect_success 'B cannot open the spool'"'"'s lock nor a run'"'"'s lock' '
+	test "$(stat -c %a sp/lock)" = 600 &&
+	test "$(stat -c %a sp/run/a/lock)" = 600 &&
+	test_must_fail as $B flock -n -s sp/lock true &&
+	test_must_fail as $B flock -n -s sp/run/a/lock true
+'
+
+test_expect_success 'a lock file left readable by an older version is narrowed' '
+	chmod 644 sp/lock &&
+	bf-apply -d sp -g 2 >/dev/null &&
+	test "$(stat -c %a sp/lock)" = 600
+'
+
+test_expect_success 'a retired run keeps its output A'"'"'s; history/objects the owner'"'"'s' '
+	wait_for 5 grep -q "^start c " sp/run/c/output 2>/dev/null ||
+	    wait_for 5 grep -q "^start c " sp/history/runs/*-c-*/output &&
+	bf-solve -d sp >/dev/null && bf-apply -d sp -g 2 >out3 &&
+	cat out out2 out3 | grep "^failed c 1->0 exit 3" &&
+	out=$(ls sp/history/runs/*-c-*/output) &&
+	test "$(stat -c %a:%u "$out")" = 600:$A &&
+	test_must_fail as $B cat "$out" &&
+	for o in sp/history/objects/*; do
+		test "$(stat -c %a:%U "$o")" = 600:root || { echo "$o"; exit 1; }
+	done &&
+	test_must_fail as $B cat sp/history/objects/* 2>/dev/null &&
+	{ as $B grep -rl "exec $J" sp 2>/dev/null >found; true; } &&
+	test_must_be_empty found &&
+	grep -rl "exec $J fail" sp >found &&
+	grep objects found
+'
+
+# Every path of the spool after this run, with what varies masked: the
+# modes and owners bf-spool(5) SECURITY states, nothing else.
+test_expect_success 'every file and directory has the documented mode and owner' '
+	find sp -printf "%m %U %y %p\n" |
+	sed -e "s/ $A / A /" -e "s/ $B / B /" -e "s/ 0 / root /" \
+	    -e "s,/[0-9]*-[0-9a-f]\{16\}\.,/TIME-HEX.," \
+	    -e "s,objects/[0-9a-f]\{16\}$,objects/HEX," \
+	    -e "s,runs/[0-9]*-c-[0-9]*,runs/ENDED-c-ID," | sort -u -k4 >actual &&
+	cat >expect <<-\EOT &&
+	755 root d sp
+	755 root d sp/history
+	644 root f sp/history/TIME-HEX.inputs.yaml
+	644 root f sp/history/TIME-HEX.mps
+	644 root f sp/history/TIME-HEX.yaml
+	755 root d sp/history/objects
+	600 root f sp/history/objects/HEX
+	755 root d sp/history/runs
+	755 root d sp/history/runs/ENDED-c-ID
+	644 root f sp/history/runs/ENDED-c-ID.yaml
+	644 root f sp/history/runs/ENDED-c-ID/exit
+	644 root f sp/history/runs/ENDED-c-ID/hosts
+	600 root f sp/history/runs/ENDED-c-ID/lock
+	600 A f sp/history/runs/ENDED-c-ID/output
+	644 root f sp/history/runs/ENDED-c-ID/pid
+	755 root d sp/holes
+	644 root f sp/holes/current.yaml
+	1733 root d sp/incoming
+	755 root d sp/jobs
+	600 root f sp/jobs/a.yaml
+	600 root f sp/lock
+	755 root d sp/plans
+	644 root f sp/plans/TIME-HEX.mps
+	644 root f sp/plans/current.yaml
+	755 root d sp/profiles
+	755 root d sp/progress
+	600 A f sp/progress/a.log
+	600 A f sp/progress/c.log
+	755 root d sp/rejected
+	600 B f sp/rejected/b-a.yaml
+	600 B f sp/rejected/b-a.yaml.err
+	600 A f sp/rejected/bad.yaml
+	600 A f sp/rejected/bad.yaml.err
+	755 root d sp/run
+	755 root d sp/run/a
+	644 root f sp/run/a/hosts
+	600 root f sp/run/a/lock
+	600 A f sp/run/a/output
+	644 root f sp/run/a/pid
+	644 root f sp/state.yaml
+	1733 root d sp/tmp
+	EOT
+	test_cmp expect actual
+'
+
+kill_jobs sp
+test_done
