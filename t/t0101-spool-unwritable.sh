@@ -17,11 +17,9 @@ TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
 AT=42308	# b29n[03-18] idle
 AT2=600000	# b29n[01-18] idle: another holes file
 
-why_root=
 why_ro=
 why_user=
 if ! test_have_root; then
-	why_root="needs root"
 	why_ro="needs root to mount a tmpfs"
 	why_user="needs root to act as another user"
 elif ! command -v setpriv >/dev/null; then
