@@ -5,9 +5,18 @@
  *	See file.h.  The temporary name holds the pid, a sequence number and
  *	the destination name, so a leftover in tmp/ says who left it; it never
  *	starts a name another program would act on.
+ *
+ *	One exception to "on any failure nothing appears": when only the
+ *	final fsync of the destination directory fails, the file is in place
+ *	and complete, and the failure is still reported.  errno is kept for
+ *	the caller (EEXIST: FILE_NOREPLACE found the name taken).
  * DIAGNOSTICS
- *	Messages name the file and the failing step, e.g.
- *	"unable to write tmp/123.4.current.yaml: No space left on device".
+ *	Codes from diag_errno(): 75 disk or quota full (ENOSPC, EDQUOT), 73
+ *	permission or read-only file system (EACCES, EPERM, EROFS), 74 other
+ *	I/O errors.  Messages name the file and the failing step, e.g.
+ *	"unable to write tmp/123.4.current.yaml: No space left on device";
+ *	file_write_path() puts the path first:
+ *	"out/summary.yaml: unable to write out/.123.4.summary.yaml: ...".
  */
 #define _GNU_SOURCE		/* renameat2(2) RENAME_NOREPLACE */
 
@@ -159,8 +168,8 @@ tmp_random(void)
 }
 
 static int
-tmp_create(int tmpdirfd, const char *name, char *tmpname, size_t tmplen,
-    int dot, struct diag *d)
+tmp_create(int tmpdirfd, const char *where, const char *name, char *tmpname,
+    size_t tmplen, int dot, struct diag *d)
 {
 	static unsigned long seq;
 	int attempt;
@@ -175,30 +184,35 @@ tmp_create(int tmpdirfd, const char *name, char *tmpname, size_t tmplen,
 		if (fd >= 0)
 			return fd;
 		if (errno != EEXIST)
-			return diag_errno(d, errno, "unable to create tmp/%s",
-			    tmpname);
+			return diag_errno(d, errno, "unable to create %s%s",
+			    where, tmpname);
 	}
-	return diag_set(d, EX_CANTCREAT, "unable to create a file in tmp/ "
-	    "for %s: every name tried exists", name);
+	return diag_set(d, EX_CANTCREAT, "unable to create a file in %s "
+	    "for %s: every name tried exists", *where ? where : "./", name);
 }
 
 static int
-write_and_sync(int fd, const char *tmpname, const void *buf, size_t len,
-    mode_t mode, struct diag *d)
+write_and_sync(int fd, const char *where, const char *tmpname,
+    const void *buf, size_t len, mode_t mode, struct diag *d)
 {
 	if (file_write_all(fd, buf, len) < 0)
-		return diag_errno(d, errno, "unable to write tmp/%s", tmpname);
+		return diag_errno(d, errno, "unable to write %s%s", where,
+		    tmpname);
 	fault_point("atomic-after-write");
 	if (fchmod(fd, mode) < 0)
-		return diag_errno(d, errno, "unable to chmod tmp/%s", tmpname);
+		return diag_errno(d, errno, "unable to chmod %s%s", where,
+		    tmpname);
+	/* Where space is allocated late (delayed allocation, NFS), a full
+	 * disk shows here or at close(2), not at write(2). */
 	if (fsync(fd) < 0)
-		return diag_errno(d, errno, "unable to fsync tmp/%s", tmpname);
+		return diag_errno(d, errno, "unable to fsync %s%s", where,
+		    tmpname);
 	return 0;
 }
 
 static int
-publish(int tmpdirfd, const char *tmpname, int destdirfd, const char *name,
-    int flags, struct diag *d)
+publish(int tmpdirfd, const char *where, const char *tmpname, int destdirfd,
+    const char *name, int flags, struct diag *d)
 {
 	if (flags & FILE_NOREPLACE) {
 		/* One atomic step where the filesystem can; a link otherwise. */
@@ -209,8 +223,8 @@ publish(int tmpdirfd, const char *tmpname, int destdirfd, const char *name,
 			return diag_set(d, EX_CANTCREAT,
 			    "%s: exists already, not replaced", name);
 		if (errno != EINVAL && errno != ENOSYS)
-			return diag_errno(d, errno, "unable to rename tmp/%s "
-			    "to %s", tmpname, name);
+			return diag_errno(d, errno, "unable to rename %s%s "
+			    "to %s", where, tmpname, name);
 		if (linkat(tmpdirfd, tmpname, destdirfd, name, 0) < 0) {
 			int err = errno;
 			if (err == EEXIST)
@@ -223,36 +237,44 @@ publish(int tmpdirfd, const char *tmpname, int destdirfd, const char *name,
 		return 0;
 	}
 	if (renameat(tmpdirfd, tmpname, destdirfd, name) < 0)
-		return diag_errno(d, errno, "unable to rename tmp/%s to %s",
-		    tmpname, name);
+		return diag_errno(d, errno, "unable to rename %s%s to %s",
+		    where, tmpname, name);
 	return 0;
 }
 
+/*
+ * where: how messages name the directory of the temporary file, "tmp/" in
+ * the spool, the destination's own directory otherwise.
+ */
 static int
-write_atomic(int tmpdirfd, int destdirfd, const char *name, const void *buf,
-    size_t len, mode_t mode, int flags, int dot, struct diag *d)
+write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, int dot,
+    struct diag *d)
 {
 	char tmpname[NAME_MAX + 1];
 	int fd, saved;
 
-	fd = tmp_create(tmpdirfd, name, tmpname, sizeof tmpname, dot, d);
+	fd = tmp_create(tmpdirfd, where, name, tmpname, sizeof tmpname, dot, d);
 	if (fd < 0)
 		return -1;
-	if (write_and_sync(fd, tmpname, buf, len, mode, d) < 0) {
-		close(fd);
+	if (write_and_sync(fd, where, tmpname, buf, len, mode, d) < 0) {
+		saved = errno;
+		(void)close(fd);
+		errno = saved;
 		goto fail;
 	}
 	if (close(fd) < 0) {
-		diag_errno(d, errno, "unable to close tmp/%s", tmpname);
+		diag_errno(d, errno, "unable to close %s%s", where, tmpname);
 		goto fail;
 	}
 	fault_point("atomic-before-rename");
-	if (publish(tmpdirfd, tmpname, destdirfd, name, flags, d) < 0)
+	if (publish(tmpdirfd, where, tmpname, destdirfd, name, flags, d) < 0)
 		goto fail;
 	/*
 	 * The rename is durable only once the directory itself is synced.  A
 	 * directory we may write but not read (incoming/ for a user) gives
-	 * EBADF: the intake that reads it syncs what it moves.
+	 * EBADF: the intake that reads it syncs what it moves.  Failing here,
+	 * the file is in place and complete, only perhaps not on the disk.
 	 */
 	if (fsync(destdirfd) < 0 && errno != EINVAL && errno != EBADF)
 		return diag_errno(d, errno, "unable to fsync the directory of %s",
@@ -269,18 +291,18 @@ int
 file_write_atomic(int tmpdirfd, int destdirfd, const char *name,
     const void *buf, size_t len, mode_t mode, int flags, struct diag *d)
 {
-	return write_atomic(tmpdirfd, destdirfd, name, buf, len, mode, flags, 0,
-	    d);
+	return write_atomic(tmpdirfd, "tmp/", destdirfd, name, buf, len, mode,
+	    flags, 0, d);
 }
 
 int
 file_write_path(const char *path, const void *buf, size_t len, mode_t mode,
     struct diag *d)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], where[PATH_MAX + 1];
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
-	int dirfd, rc;
+	int dirfd, rc, err;
 
 	if (*base == '\0')
 		return diag_set(d, EX_USAGE, "%s: not a file name", path);
@@ -293,7 +315,14 @@ file_write_path(const char *path, const void *buf, size_t len, mode_t mode,
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0)
 		return diag_errno(d, errno, "unable to open directory %s", dir);
-	rc = write_atomic(dirfd, dirfd, base, buf, len, mode, 0, 1, d);
+	/* "out/.123.4.summary.yaml", as the temporary file is named. */
+	snprintf(where, sizeof where, "%s%s", slash ? dir : "",
+	    slash == NULL || slash == path ? "" : "/");
+	rc = write_atomic(dirfd, where, dirfd, base, buf, len, mode, 0, 1, d);
+	err = errno;
 	close(dirfd);
+	if (rc < 0)
+		diag_prefix(d, "%s: ", path);
+	errno = err;
 	return rc;
 }

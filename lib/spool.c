@@ -210,9 +210,14 @@ spool_lock(struct spool *sp, struct diag *d)
 			    holder);
 		return diag_errno(d, err, "unable to lock %s/lock", sp->path);
 	}
+	/*
+	 * Over the old pid, then cut to length: writing in place needs no
+	 * new block, and a write that fails (a full disk) leaves the old
+	 * text, not an empty file.
+	 */
 	snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) < 0 ||
-	    file_write_all(fd, pid, strlen(pid)) < 0) {
+	if (file_write_all(fd, pid, strlen(pid)) < 0 ||
+	    ftruncate(fd, (off_t)strlen(pid)) < 0) {
 		int err = errno;
 		close(fd);
 		return diag_errno(d, err, "unable to write %s/lock", sp->path);

@@ -1,0 +1,229 @@
+#!/bin/sh
+# A spool that cannot be written: every program that writes into it exits
+# 73 with one line naming the path and the reason (EROFS on a read-only
+# file system, EACCES for a user in root's spool), leaves every file as it
+# was and nothing in tmp/.  What needs no writing still works: checking,
+# dry runs, and a user's delivery into incoming/, which is the way users
+# submit.
+
+# A tmpfs left mounted by a run killed outright, before lib.sh empties the
+# trash directory it is mounted in.
+_m="$(cd "$(dirname "$0")" && pwd)/trash/t0101-spool-unwritable/mnt"
+mountpoint -q "$_m" 2>/dev/null && { umount "$_m" || umount -l "$_m"; }
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
+AT=42308	# b29n[03-18] idle
+AT2=600000	# b29n[01-18] idle: another holes file
+
+why_ro=
+why_user=
+if ! test_have_root; then
+	why_ro="needs root to mount a tmpfs"
+	why_user="needs root to act as another user"
+elif ! command -v setpriv >/dev/null; then
+	why_user="needs setpriv"
+elif ! setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    test -x "$TRASH"; then
+	why_user="user nobody cannot reach $TRASH"
+fi
+
+case_() {	# reason title body
+	if [ -n "$1" ]; then test_skip "$2" "$1"
+	else test_expect_success "$2" "$3"; fi
+}
+
+nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
+}
+
+# Every file of a spool but its lock, with its owner, mode and checksum.
+snap() {	# spool
+	(cd "$1" && find . ! -type d ! -path ./lock -printf '%p %u %m %s ' \
+		-exec sh -c 'md5sum <"$1" | cut -c1-32' sh {} \;) | sort
+}
+
+tmp_clean() {	# spool
+	find "$1/tmp" -mindepth 1 >tmp.left &&
+	test_must_be_empty tmp.left
+}
+
+# stderr is exactly one line, this one (a grep -x pattern).
+one_line() {	# file pattern
+	cat "$1"
+	test "$(wc -l <"$1")" -eq 1 && grep -qx "$2" "$1"
+}
+
+jobfile() {	# name
+	printf 'name: %s\ncommand: exec sleep 600\nmax_nodes: 8\n' "$1"
+	printf 'scaling:\n  1: 100\n  2: 150\n  4: 220\n'
+}
+
+for j in a b c x y; do jobfile $j >$j.yaml; done
+printf 'name: p\ncommand: exec sleep 600\nmax_nodes: 4\n' >p.yaml
+printf '1612915700 1 0\n1612915710 1 52188\n1612915720 1 104376\n' >p.log
+chmod 644 *.yaml p.log
+
+# A spool up to a plan not yet enacted, and for every writer something to
+# write: a file in incoming/, new holes, a progress log that grew.
+ready() {	# spool
+	mkspool "$1" && bf-submit --intake -d "$1" &&
+	bf-submit -d "$1" a.yaml b.yaml c.yaml p.yaml >/dev/null &&
+	bf-submit --intake -d "$1" 2>/dev/null &&
+	bf-holes -d "$1" --idle-trace "$TRACE" --at $AT &&
+	cp p.log "$1/progress/" && bf-profile -d "$1" &&
+	bf-solve -d "$1" &&
+	cp x.yaml "$1/incoming/" &&
+	echo "1612915730 1 156564" >>"$1/progress/p.log"
+}
+
+# --- a read-only file system ------------------------------------------------
+
+cleanup() {
+	cd "$TRASH" || return
+	if mountpoint -q mnt; then
+		umount mnt 2>/dev/null || umount -l mnt
+	fi
+}
+
+if [ -z "$why_ro" ]; then
+	mkdir mnt
+	trap cleanup EXIT
+	trap 'exit 130' INT TERM HUP
+	if ! mount -t tmpfs -o size=4m,mode=0755 none mnt 2>mount.err; then
+		why_ro="mount -t tmpfs failed: $(head -1 mount.err)"
+	fi
+fi
+
+case_ "$why_ro" 'setup: a spool with work for every writer, remounted read-only' '
+	ready mnt/sp && snap mnt/sp >ro.before &&
+	mount -o remount,ro mnt && ! touch mnt/sp/probe 2>/dev/null
+'
+
+# program, its arguments, what its one line says (a grep -x pattern)
+ro() {	# title pattern command...
+	_t=$1 _p=$2
+	shift 2
+	case_ "$why_ro" "read-only: $_t: 73, named, nothing changed" '
+		test_expect_code 73 '"$*"' >out 2>err &&
+		test_must_be_empty out &&
+		one_line err "'"$_p"': Read-only file system" &&
+		snap mnt/sp >after && test_cmp ro.before after &&
+		tmp_clean mnt/sp
+	'
+}
+
+ro 'bf-submit FILE' \
+	'bf-submit: mnt/sp/incoming/y\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.y\.yaml' \
+	bf-submit -d mnt/sp y.yaml
+ro 'bf-submit --intake' \
+	'bf-submit: unable to open mnt/sp/lock' \
+	bf-submit --intake -d mnt/sp
+ro 'bf-holes -d' \
+	'bf-holes: mnt/sp/holes/current\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.current\.yaml' \
+	bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT2
+ro 'bf-profile -d' \
+	'bf-profile: mnt/sp/profiles/p\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.p\.yaml' \
+	bf-profile -d mnt/sp
+ro 'bf-solve -d' \
+	'bf-solve: mnt/sp/plans/[0-9]*-[0-9a-f]*\.mps: unable to create tmp/[0-9]*\.[0-9]*\.[0-9]*-[0-9a-f]*\.mps' \
+	bf-solve -d mnt/sp
+ro 'bf-apply' \
+	'bf-apply: unable to open mnt/sp/lock' \
+	bf-apply -d mnt/sp --allow-root-jobs
+ro 'bf-watch --once' \
+	'bf-watch: unable to open mnt/sp/lock' \
+	timeout 60 bf-watch -d mnt/sp --once --allow-root-jobs
+
+case_ "$why_ro" 'read-only: what only reads still works' '
+	bf-submit -n -d mnt/sp y.yaml &&
+	bf-apply -n -d mnt/sp --allow-root-jobs >out &&
+	test $(grep -c "^start " out) -eq 4 &&
+	bf-solve mnt/sp/holes/current.yaml mnt/sp/jobs/*.yaml >plan &&
+	grep -q "^jobs:" plan &&
+	snap mnt/sp >after && test_cmp ro.before after
+'
+
+case_ "$why_ro" 'read-only: writable again, the chain goes on' '
+	mount -o remount,rw mnt &&
+	bf-submit -d mnt/sp y.yaml >/dev/null &&
+	bf-submit --intake -d mnt/sp 2>/dev/null &&
+	ls mnt/sp/jobs >actual && printf "%s.yaml\n" a b c p x y >expect &&
+	test_cmp expect actual &&
+	bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT2 &&
+	grep -q "b29n\[01-18\]" mnt/sp/holes/current.yaml &&
+	bf-profile -d mnt/sp &&
+	grep -qx "last_report: 1612915730" mnt/sp/profiles/p.yaml &&
+	bf-solve -d mnt/sp &&
+	bf-apply -n -d mnt/sp --allow-root-jobs >out &&
+	grep "^start " out | cut -d" " -f2 >actual &&
+	printf "%s\n" a b c p x y >expect && test_cmp expect actual &&
+	tmp_clean mnt/sp
+'
+
+# --- root's spool, used by another user -------------------------------------
+
+case_ "$why_user" 'setup: root'"'"'s spool, jobs submitted by user nobody' '
+	mkspool usp && bf-submit --intake -d usp &&
+	nobody bf-submit -d "$PWD/usp" a.yaml b.yaml p.yaml >out &&
+	printf "$PWD/usp/incoming/%s.yaml\n" a b p >expect &&
+	test_cmp expect out &&
+	stat -c "%U %a" usp/incoming/a.yaml >actual &&
+	echo "nobody 600" >expect && test_cmp expect actual &&
+	bf-submit --intake -d usp 2>/dev/null &&
+	grep -qx "owner: {uid: $(id -u nobody)}" usp/jobs/a.yaml &&
+	bf-holes -d usp --idle-trace "$TRACE" --at $AT &&
+	cp p.log usp/progress/ && bf-solve -d usp &&
+	snap usp >u.before
+'
+
+user() {	# title pattern command...
+	_t=$1 _p=$2
+	shift 2
+	case_ "$why_user" "user nobody: $_t: 73, named, nothing changed" '
+		test_expect_code 73 nobody '"$*"' >out 2>err &&
+		test_must_be_empty out &&
+		one_line err "'"$_p"': Permission denied" &&
+		snap usp >after && test_cmp u.before after &&
+		tmp_clean usp
+	'
+}
+
+user 'bf-submit --intake' \
+	'bf-submit: unable to open usp/lock' \
+	bf-submit --intake -d usp
+user 'bf-holes -d' \
+	'bf-holes: usp/holes/current\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.current\.yaml to current\.yaml' \
+	bf-holes -d usp --idle-trace "$TRACE" --at $AT2
+user 'bf-profile -d' \
+	'bf-profile: usp/profiles/p\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.p\.yaml to p\.yaml' \
+	bf-profile -d usp
+user 'bf-solve -d' \
+	'bf-solve: usp/plans/[0-9]*-[0-9a-f]*\.mps: unable to rename tmp/[0-9]*\.[0-9]*\.[0-9]*-[0-9a-f]*\.mps to [0-9]*-[0-9a-f]*\.mps' \
+	bf-solve -d usp
+user 'bf-apply' \
+	'bf-apply: unable to open usp/lock' \
+	bf-apply -d usp
+user 'bf-watch --once' \
+	'bf-watch: unable to open usp/lock' \
+	timeout 60 bf-watch -d usp --once
+
+case_ "$why_user" 'user nobody: a new spool where it may not write: 73' '
+	test_expect_code 73 nobody bf-submit -d usp/new a.yaml >out 2>err &&
+	one_line err "bf-submit: unable to create usp/new: Permission denied" &&
+	test ! -e usp/new
+'
+
+case_ "$why_user" 'user nobody: submitting and dry runs are allowed' '
+	nobody bf-submit -d usp c.yaml >out &&
+	echo "usp/incoming/c.yaml" >expect && test_cmp expect out &&
+	nobody bf-submit -n -d usp x.yaml &&
+	nobody bf-apply -n -d usp >out &&
+	grep "^start " out | cut -d" " -f2 >actual &&
+	printf "%s\n" a b >expect && test_cmp expect actual &&
+	tmp_clean usp &&
+	rm usp/incoming/c.yaml && snap usp >after && test_cmp u.before after
+'
+
+test_done
