@@ -43,6 +43,15 @@ history_inputs_free(struct history_inputs *in)
 	memset(in, 0, sizeof *in);
 }
 
+static int
+gone(int dirfd, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
+	    errno == ENOENT;
+}
+
 /* Read one file; a missing optional one leaves f empty and returns 0. */
 static int
 read_one(int dirfd, const char *name, const char *label, int optional,
@@ -50,7 +59,7 @@ read_one(int dirfd, const char *name, const char *label, int optional,
 {
 	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &f->buf,
 	    &f->len, d) < 0) {
-		if (optional && d->code == EX_NOINPUT) {
+		if (optional && d->code == EX_NOINPUT && gone(dirfd, name)) {
 			diag_clear(d);
 			return 0;
 		}
@@ -79,7 +88,7 @@ static int
 read_dir(struct spool *sp, enum spool_dir dir, int optional,
     struct history_file **out, size_t *n, struct diag *d)
 {
-	char **names, stem[JOB_NAME_MAX + 8];
+	char **names, stem[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
 	size_t count, i;
 	int fd, rc = 0;
 
@@ -99,11 +108,17 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional,
 		if (!yaml_stem(names[i], stem, sizeof stem))
 			continue;
 		memcpy(f->name, stem, strlen(stem) + 1);	/* valid: short */
-		rc = read_one(fd, names[i], names[i], 0, f, NULL, d);
+		snprintf(label, sizeof label, "%s/%s", spool_dir_name(dir),
+		    names[i]);
+		rc = read_one(fd, names[i], label, 0, f, NULL, d);
 		if (rc == 0)
 			(*n)++;
-		else if (d->code == EX_NOINPUT) {
-			/* Gone between the listing and the read: not an input. */
+		else if (d->code == EX_NOINPUT && gone(fd, names[i])) {
+			/*
+			 * Gone between the listing and the read: not an input.
+			 * One we may not read is still there: an error, or a
+			 * user's dry run would take it for another input.
+			 */
 			diag_clear(d);
 			rc = 0;
 		}

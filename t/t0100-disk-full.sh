@@ -203,7 +203,7 @@ case_ 'bf-submit FILE...: 75, nothing entered; entered once space returns' '
 	test_expect_code 75 bf-submit -d mnt/sp a.yaml b.yaml c.yaml p.yaml \
 		>out 2>err &&
 	test_must_be_empty out &&
-	one_line err "bf-submit: mnt/sp/incoming/a\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.a\.yaml: No space left on device" &&
+	one_line err "bf-submit: mnt/sp/incoming/a\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.a\.yaml: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	md5sum -c --quiet inputs.md5 &&
 	unfill &&
@@ -215,12 +215,12 @@ case_ 'bf-submit --intake: 75 at the refusal, then at the acceptance; nothing lo
 	cp 0bad.yaml mnt/sp/incoming/ &&
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-submit --intake -d mnt/sp 2>err &&
-	one_line err "bf-submit: mnt/sp/rejected/0bad\.yaml\.err: unable to write tmp/[0-9]*\.[0-9]*\.0bad\.yaml\.err: No space left on device" &&
+	one_line err "bf-submit: mnt/sp/rejected/0bad\.yaml\.err: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.0bad\.yaml\.err: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	fill 1 &&
 	test_expect_code 75 bf-submit --intake -d mnt/sp 2>err &&
 	grep -v "^bf-submit: rejected incoming/0bad.yaml " err >err2 &&
-	one_line err2 "bf-submit: mnt/sp/jobs/a\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.a\.yaml: No space left on device" &&
+	one_line err2 "bf-submit: mnt/sp/jobs/a\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.a\.yaml: No space left on device" &&
 	cmp 0bad.yaml mnt/sp/rejected/0bad.yaml &&
 	grep -qx "incoming/0bad.yaml:3: .*" mnt/sp/rejected/0bad.yaml.err &&
 	ls mnt/sp/incoming >actual && printf "%s.yaml\n" a b c p >expect &&
@@ -237,7 +237,7 @@ case_ 'bf-holes -d: 75, no holes file; written once space returns' '
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT \
 		2>err &&
-	one_line err "bf-holes: mnt/sp/holes/current\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.current\.yaml: No space left on device" &&
+	one_line err "bf-holes: mnt/sp/holes/current\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.current\.yaml: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	unfill && bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT &&
 	test_cmp ctl/holes/current.yaml mnt/sp/holes/current.yaml
@@ -247,7 +247,7 @@ case_ 'bf-profile -d: 75, no profile; written once space returns' '
 	cp p.log mnt/sp/progress/ &&
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-profile -d mnt/sp 2>err &&
-	one_line err "bf-profile: mnt/sp/profiles/p\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.p\.yaml: No space left on device" &&
+	one_line err "bf-profile: mnt/sp/profiles/p\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.p\.yaml: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	unfill && bf-profile -d mnt/sp &&
 	test_cmp ctl/profiles/p.yaml mnt/sp/profiles/p.yaml
@@ -256,11 +256,11 @@ case_ 'bf-profile -d: 75, no profile; written once space returns' '
 case_ 'bf-solve -d: 75 at the model, then at the plan; none half there' '
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-solve -d mnt/sp 2>err &&
-	one_line err "bf-solve: mnt/sp/plans/$AT-[0-9a-f]*\.mps: unable to write tmp/[0-9]*\.[0-9]*\.$AT-[0-9a-f]*\.mps: No space left on device" &&
+	one_line err "bf-solve: mnt/sp/plans/$AT-[0-9a-f]*\.mps: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.$AT-[0-9a-f]*\.mps: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	fill 1 &&
 	test_expect_code 75 bf-solve -d mnt/sp 2>err &&
-	one_line err "bf-solve: mnt/sp/plans/current\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.current\.yaml: No space left on device" &&
+	one_line err "bf-solve: mnt/sp/plans/current\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.current\.yaml: No space left on device" &&
 	test ! -e mnt/sp/plans/current.yaml && tmp_clean mnt/sp &&
 	ls mnt/sp/plans >models && test $(wc -l <models) -eq 1 &&
 	cp mnt/sp/plans/*.mps model.first &&
@@ -275,7 +275,7 @@ case_ 'bf-apply: 75, nothing started, no state; enacted once space returns' '
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-apply -d mnt/sp $APPLY >out 2>err &&
 	test_must_be_empty out &&
-	one_line err "bf-apply: mnt/sp/history/objects/[0-9a-f]*: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*: No space left on device" &&
+	one_line err "bf-apply: mnt/sp/history/objects/[0-9a-f]*: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.[0-9a-f]*: No space left on device" &&
 	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
 	test ! -e mnt/sp/state.yaml &&
 	find mnt/sp/run -mindepth 1 >left && test_must_be_empty left &&
@@ -315,7 +315,7 @@ else
 		mkspool mnt2/sp &&
 		i=0 && while touch mnt2/i$i 2>/dev/null; do i=$((i + 1)); done &&
 		test_expect_code 75 bf-submit -d mnt2/sp a.yaml >out 2>err &&
-		one_line err "bf-submit: mnt2/sp/incoming/a\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.a\.yaml: No space left on device" &&
+		one_line err "bf-submit: mnt2/sp/incoming/a\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.a\.yaml: No space left on device" &&
 		find mnt2/sp -type f >left && test_must_be_empty left &&
 		rm mnt2/i0 && bf-submit -d mnt2/sp a.yaml >out &&
 		cmp a.yaml mnt2/sp/incoming/a.yaml
@@ -327,7 +327,7 @@ case_ 'bf-solve --mps FILE on a full disk: 75, the path and its temporary named'
 	fill &&
 	test_expect_code 75 bf-solve --mps mnt/m.mps holes.yaml a.yaml \
 		>out 2>err &&
-	one_line err "bf-solve: mnt/m\.mps: unable to write mnt/\.[0-9]*\.[0-9]*\.m\.mps: No space left on device" &&
+	one_line err "bf-solve: mnt/m\.mps: unable to write mnt/\.[0-9]*\.[0-9]*\.[0-9a-f]*\.m\.mps: No space left on device" &&
 	test_must_be_empty out &&
 	find mnt -maxdepth 1 -name "*m.mps*" >left && test_must_be_empty left &&
 	unfill && bf-solve --mps mnt/m.mps holes.yaml a.yaml >out &&
@@ -439,7 +439,7 @@ case_ 'bf-submit of ten files runs out midway: those printed are in, whole' '
 		if [ $n -lt 10 ]; then
 			test $rc -eq 75 || exit 1
 			f=$(printf "g%02d.yaml" $((2 * n + 2)))
-			one_line err "bf-submit: mnt/u/incoming/$f: unable to write tmp/[0-9]*\.[0-9]*\.$f: No space left on device" || exit 1
+			one_line err "bf-submit: mnt/u/incoming/$f: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.$f: No space left on device" || exit 1
 		else
 			test $rc -eq 0 || exit 1
 		fi
@@ -514,7 +514,7 @@ case_ 'bf-watch --once on a full disk: 75, nothing lost; then the chain resumes'
 	unfill && watch_spool mnt/w &&
 	fill && snap mnt/w >before &&
 	test_expect_code 75 timeout 120 bf-watch -d mnt/w --once $APPLY 2>err &&
-	one_line err "bf-watch: mnt/w/rejected/0bad\.yaml\.err: unable to write tmp/[0-9]*\.[0-9]*\.0bad\.yaml\.err: No space left on device" &&
+	one_line err "bf-watch: mnt/w/rejected/0bad\.yaml\.err: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.0bad\.yaml\.err: No space left on device" &&
 	snap mnt/w >after && test_cmp before after && tmp_clean mnt/w &&
 	unfill && timeout 120 bf-watch -d mnt/w --once $APPLY 2>/dev/null &&
 	state_true mnt/w && norm mnt/w >w.norm && test_cmp ctlw.norm w.norm &&

@@ -115,19 +115,19 @@ ro() {	# title pattern command...
 }
 
 ro 'bf-submit FILE' \
-	'bf-submit: mnt/sp/incoming/y\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.y\.yaml' \
+	'bf-submit: mnt/sp/incoming/y\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.y\.yaml' \
 	bf-submit -d mnt/sp y.yaml
 ro 'bf-submit --intake' \
 	'bf-submit: unable to open mnt/sp/lock' \
 	bf-submit --intake -d mnt/sp
 ro 'bf-holes -d' \
-	'bf-holes: mnt/sp/holes/current\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.current\.yaml' \
+	'bf-holes: mnt/sp/holes/current\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.current\.yaml' \
 	bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT2
 ro 'bf-profile -d' \
-	'bf-profile: mnt/sp/profiles/p\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.p\.yaml' \
+	'bf-profile: mnt/sp/profiles/p\.yaml: unable to create tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.p\.yaml' \
 	bf-profile -d mnt/sp
 ro 'bf-solve -d' \
-	'bf-solve: mnt/sp/plans/[0-9]*-[0-9a-f]*\.mps: unable to create tmp/[0-9]*\.[0-9]*\.[0-9]*-[0-9a-f]*\.mps' \
+	'bf-solve: mnt/sp/plans/[0-9]*-[0-9a-f]*\.mps: unable to create tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.[0-9]*-[0-9a-f]*\.mps' \
 	bf-solve -d mnt/sp
 ro 'bf-apply' \
 	'bf-apply: unable to open mnt/sp/lock' \
@@ -178,6 +178,25 @@ case_ "$why_user" 'setup: root'"'"'s spool, jobs submitted by user nobody' '
 	snap usp >u.before
 '
 
+# Job files are the spool owner's (bf-spool(5) SECURITY): a user's run of
+# a program that reads them stops there, with 66.
+case_ "$why_user" 'user nobody: jobs/ is not for it to read: bf-solve, bf-apply -n exit 66' '
+	test_expect_code 66 nobody bf-solve -d usp >out 2>err &&
+	test_must_be_empty out &&
+	echo "bf-solve: unable to open jobs/a.yaml: Permission denied" >expect &&
+	test_cmp expect err &&
+	test_expect_code 66 nobody bf-apply -n -d usp >out 2>err &&
+	test_must_be_empty out &&
+	echo "bf-apply: jobs/a.yaml: unable to open a.yaml: Permission denied" >expect &&
+	test_cmp expect err &&
+	snap usp >after && test_cmp u.before after && tmp_clean usp
+'
+
+# To reach the writes, the job files are opened to all, as a site could.
+case_ "$why_user" 'setup: job files readable by all' '
+	chmod 644 usp/jobs/*.yaml && snap usp >u.before
+'
+
 user() {	# title pattern command...
 	_t=$1 _p=$2
 	shift 2
@@ -194,13 +213,13 @@ user 'bf-submit --intake' \
 	'bf-submit: unable to open usp/lock' \
 	bf-submit --intake -d usp
 user 'bf-holes -d' \
-	'bf-holes: usp/holes/current\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.current\.yaml to current\.yaml' \
+	'bf-holes: usp/holes/current\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.current\.yaml to current\.yaml' \
 	bf-holes -d usp --idle-trace "$TRACE" --at $AT2
 user 'bf-profile -d' \
-	'bf-profile: usp/profiles/p\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.p\.yaml to p\.yaml' \
+	'bf-profile: usp/profiles/p\.yaml: unable to rename tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.p\.yaml to p\.yaml' \
 	bf-profile -d usp
 user 'bf-solve -d' \
-	'bf-solve: usp/plans/[0-9]*-[0-9a-f]*\.mps: unable to rename tmp/[0-9]*\.[0-9]*\.[0-9]*-[0-9a-f]*\.mps to [0-9]*-[0-9a-f]*\.mps' \
+	'bf-solve: usp/plans/[0-9]*-[0-9a-f]*\.mps: unable to rename tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.[0-9]*-[0-9a-f]*\.mps to [0-9]*-[0-9a-f]*\.mps' \
 	bf-solve -d usp
 user 'bf-apply' \
 	'bf-apply: unable to open usp/lock' \
