@@ -8,6 +8,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -37,4 +39,20 @@ cli_count(const char *opt, const char *s, double min, double max)
 		log_fatal(EX_USAGE, "%s must be a whole number, not '%.64s'",
 		    opt, s);
 	return (size_t)v;
+}
+
+void
+cli_finish_stdout(void)
+{
+	int err;
+
+	if (fflush(stdout) != 0)
+		err = errno;
+	else if (ferror(stdout))
+		/* A write that failed before left its errno, if nothing since. */
+		err = errno != 0 ? errno : EIO;
+	else
+		return;
+	log_fatal(diag_code_for_errno(err), "standard output: %s",
+	    strerror(err));
 }

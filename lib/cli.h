@@ -19,5 +19,11 @@
 double cli_number(const char *opt, const char *s, double min, double max);
 size_t cli_count(const char *opt, const char *s, double min, double max);
 long long cli_time(const char *opt, const char *s);
+/*
+ * Flush standard output and check that everything written to it arrived;
+ * if not, exit with the code of the error (75 for a full disk, 74 for
+ * another I/O error) and "PROG: standard output: REASON".
+ */
+void cli_finish_stdout(void);
 
 #endif
