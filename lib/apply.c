@@ -648,10 +648,18 @@ progress_samples(struct ctx *c, const char *name)
 	return s;
 }
 
+/*
+ * Only a job still running is stopped: one that ended already is in the
+ * state only until it is retired below, and a stop now would rewrite why
+ * it ended (a crash between its run record and the state write leaves
+ * it there: its record says preempted, and a stop "done" would then
+ * remove its job file as finished).
+ */
 static int
 check_done(struct ctx *c)
 {
 	char name[JOB_NAME_MAX + 1];
+	struct backend_status bs;
 	struct job j;
 	long long done, want;
 	size_t i;
@@ -660,6 +668,10 @@ check_done(struct ctx *c)
 		if (i >= c->st.n)
 			continue;
 		snprintf(name, sizeof name, "%s", c->st.jobs[i].name);
+		if (status(c, name, &bs) < 0)
+			return -1;
+		if (bs.phase != BACKEND_RUNNING)
+			continue;
 		if (load_job(c, name, &j, NULL, NULL) < 0) {
 			diag_clear(c->d);
 			continue;
