@@ -239,14 +239,27 @@ run_child(char *const argv[], int outfd)
 	    128 + WTERMSIG(status);
 }
 
-/* A failed child: try again later (75, 71) or once an input changes. */
+/*
+ * A failed child: try again later (75, 71; killed by a signal, which
+ * says nothing of its input, or not run at all) or once an input changes
+ * (any other exit: the input is what it refused).
+ */
 static void
 child_failed(struct watcher *w, const char *what, int code,
     const char *inputs)
 {
-	log_warn("%s failed (exit %d)%s", what, code, code == EX_TEMPFAIL ||
-	    code == EX_OSERR ? "; will retry" : "; waiting for new input");
-	if (code == EX_TEMPFAIL || code == EX_OSERR)
+	int later = code == EX_TEMPFAIL || code == EX_OSERR || code < 0 ||
+	    code > 128;
+
+	if (code < 0)
+		log_warn("%s could not be run; will retry", what);
+	else if (code > 128)
+		log_warn("%s killed by signal %d; will retry", what,
+		    code - 128);
+	else
+		log_warn("%s failed (exit %d)%s", what, code, later ?
+		    "; will retry" : "; waiting for new input");
+	if (later)
 		w->retry_at = now_s() + w->o->retry;
 	else
 		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s",

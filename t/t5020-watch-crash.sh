@@ -57,4 +57,18 @@ test_expect_success 'kill -9 at random instants while jobs arrive, restart' '
 '
 kill_jobs sp
 
+# A bf-solve killed by a signal (the OOM killer, kill -9) says nothing of
+# its input: the watcher retries it (after 5 s) rather than wait for an
+# input to change, which could be long after the nodes it was to give
+# back were taken.
+test_expect_success 'bf-solve killed: the watcher retries it' '
+	setup &&
+	export BF_FAULT=solve-before-plan && start_watch sp && unset BF_FAULT &&
+	wait_for 15 eval "test \$(grep -c \"^bf-watch: bf-solve killed by signal 9; will retry\$\" watch.log) -ge 2" &&
+	stop_watch &&
+	test ! -f sp/plans/current.yaml &&
+	once && once && converged
+'
+kill_jobs sp
+
 test_done
