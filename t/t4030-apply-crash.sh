@@ -74,4 +74,29 @@ test_expect_success 'kill -9 after the record of a stop: the job ends as recorde
 '
 kill_jobs sp
 
+# A lost run (its supervisor killed) ends when found lost; a crash after
+# its record, and the next run a second later, must not record it again
+# under another time, leaving the first record without its directory.
+test_expect_success 'kill -9 after the record of a lost run: one record' '
+	rm -rf sp && mkspool sp &&
+	job sp a 1 "exec $J" && bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 3001 n1 && bf-solve -d sp &&
+	bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	sup=$(sed -n "s/^supervisor: //p" sp/run/a/pid) &&
+	pg=$(sed -n "s/^pgid: //p" sp/run/a/pid) &&
+	kill -KILL -$pg $sup &&
+	wait_for 5 flock -n -s sp/run/a/lock true &&
+	test_expect_code 137 env BF_FAULT=apply-after-record \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	sleep 1 &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	echo "lost a 1->0 exit unknown" >expect && test_cmp expect actual &&
+	ls sp/history/runs >actual &&
+	stem=$(ls sp/history/runs | sed -n "s/\.yaml$//p") &&
+	printf "%s\n" $stem $stem.yaml >expect && test_cmp expect actual &&
+	grep "^outcome: lost$" sp/history/runs/$stem.yaml &&
+	test -f sp/jobs/a.yaml
+'
+kill_jobs sp
+
 test_done
