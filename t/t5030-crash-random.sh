@@ -76,6 +76,8 @@ new_job() {	# [kind]
 		job sp $_n $_max "exec $J" "weight: high" ;;
 	esac
 	echo "$_n $_k" >>submitted.list
+	[ "$_k" = fail ] && echo "$_n" >>fail.list
+	return 0
 }
 
 events() {	# force-holes
@@ -142,9 +144,16 @@ once() {
 }
 
 # The restart: bf-watch --once until two runs in a row find nothing to
-# do and no job has ended unretired (a job that fails at once may end
-# just after a run).  75: a supervisor forked an instant before the kill
-# still held the spool's lock.
+# do, no job has ended unretired and no job that fails at once is still
+# to end (it may end just after a run).  75: a supervisor forked an
+# instant before the kill still held the spool's lock.
+failed_all() {	# every job of kind fail that runs has ended
+	while read -r _f; do
+		[ -f "sp/run/$_f/pid" ] && return 1
+	done <fail.list
+	return 0
+}
+
 settle() {
 	_quiet=0 _runs=0
 	: >settle.log
@@ -168,7 +177,8 @@ settle() {
 			cat once.log
 			return 1
 		fi
-		if [ -s once.log ] || ls sp/run/*/exit >/dev/null 2>&1; then
+		if [ -s once.log ] || ls sp/run/*/exit >/dev/null 2>&1 ||
+		    ! failed_all; then
 			_quiet=0
 		else
 			_quiet=$((_quiet + 1))
@@ -454,6 +464,7 @@ cleanup() {
 }
 
 : >submitted.list
+: >fail.list
 : >files.seen
 : >watch.log
 mkspool sp
