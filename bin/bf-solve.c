@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fault.h"
 #include "file.h"
 #include "hash.h"
 #include "log.h"
@@ -244,6 +245,7 @@ spooled(struct solve *s, const struct args *a)
 	solve_or_die(s, a);
 	write_mps(s, a, &sp, mps, sizeof mps);
 	finish(s, a, mps, &text, &len);
+	fault_point("solve-before-plan");
 	if (spool_write(&sp, SPOOL_PLANS, "current.yaml", text, len, 0644, 0,
 	    &d) < 0)
 		log_diag_fatal(&d);

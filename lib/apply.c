@@ -11,6 +11,7 @@
  *	file without a run/ directory is a job never started, so it must
  *	never be left behind by a job that ran to its end.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -557,6 +558,45 @@ outcome(const struct backend_status *bs)
 	return bs->signal == 0 && bs->code == 0 ? "finished" : "failed";
 }
 
+/*
+ * A lost run has no exit record: it ended when it was found lost.  Found
+ * again after a crash between its record and the move of its run/ (so
+ * in a later second, maybe), it ends when its record says, so that one
+ * run has one record, named ENDED-NAME-ID, beside its directory.
+ */
+static long long
+lost_ended(struct ctx *c, const char *name, long long id)
+{
+	char suffix[JOB_NAME_MAX + 32];
+	long long ended = c->o->now;
+	struct dirent *e;
+	struct diag ignored;
+	size_t sl, l, digits;
+	DIR *dp;
+	int fd;
+
+	if (c->o->dry_run ||
+	    (fd = history_subdir(c->sp, "runs", &ignored)) < 0)
+		return ended;
+	if ((dp = fdopendir(fd)) == NULL) {
+		close(fd);
+		return ended;
+	}
+	sl = (size_t)snprintf(suffix, sizeof suffix, "-%s-%lld.yaml", name,
+	    id);
+	while ((e = readdir(dp)) != NULL) {
+		l = strlen(e->d_name);
+		digits = strspn(e->d_name, "0123456789");
+		if (l > sl && digits > 0 && digits == l - sl &&
+		    strcmp(e->d_name + digits, suffix) == 0) {
+			ended = strtoll(e->d_name, NULL, 10);
+			break;
+		}
+	}
+	closedir(dp);
+	return ended;
+}
+
 static int
 retire(struct ctx *c, const char *name, const struct backend_status *bs)
 {
@@ -571,7 +611,8 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	int rc = 0;
 
 	hr.outcome = outcome(bs);
-	hr.ended = bs->phase == BACKEND_LOST ? c->o->now : bs->ended;
+	hr.ended = bs->phase == BACKEND_LOST ? lost_ended(c, name, bs->id) :
+	    bs->ended;
 	hr.hosts = hosts;
 	hr.nodes = was;
 	if (bs->signal)
@@ -648,10 +689,18 @@ progress_samples(struct ctx *c, const char *name)
 	return s;
 }
 
+/*
+ * Only a job still running is stopped: one that ended already is in the
+ * state only until it is retired below, and a stop now would rewrite why
+ * it ended (a crash between its run record and the state write leaves
+ * it there: its record says preempted, and a stop "done" would then
+ * remove its job file as finished).
+ */
 static int
 check_done(struct ctx *c)
 {
 	char name[JOB_NAME_MAX + 1];
+	struct backend_status bs;
 	struct job j;
 	long long done, want;
 	size_t i;
@@ -660,6 +709,10 @@ check_done(struct ctx *c)
 		if (i >= c->st.n)
 			continue;
 		snprintf(name, sizeof name, "%s", c->st.jobs[i].name);
+		if (status(c, name, &bs) < 0)
+			return -1;
+		if (bs.phase != BACKEND_RUNNING)
+			continue;
 		if (load_job(c, name, &j, NULL, NULL) < 0) {
 			diag_clear(c->d);
 			continue;

@@ -239,14 +239,27 @@ run_child(char *const argv[], int outfd)
 	    128 + WTERMSIG(status);
 }
 
-/* A failed child: try again later (75, 71) or once an input changes. */
+/*
+ * A failed child: try again later (75, 71; killed by a signal, which
+ * says nothing of its input, or not run at all) or once an input changes
+ * (any other exit: the input is what it refused).
+ */
 static void
 child_failed(struct watcher *w, const char *what, int code,
     const char *inputs)
 {
-	log_warn("%s failed (exit %d)%s", what, code, code == EX_TEMPFAIL ||
-	    code == EX_OSERR ? "; will retry" : "; waiting for new input");
-	if (code == EX_TEMPFAIL || code == EX_OSERR)
+	int later = code == EX_TEMPFAIL || code == EX_OSERR || code < 0 ||
+	    code > 128;
+
+	if (code < 0)
+		log_warn("%s could not be run; will retry", what);
+	else if (code > 128)
+		log_warn("%s killed by signal %d; will retry", what,
+		    code - 128);
+	else
+		log_warn("%s failed (exit %d)%s", what, code, later ?
+		    "; will retry" : "; waiting for new input");
+	if (later)
 		w->retry_at = now_s() + w->o->retry;
 	else
 		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s",
@@ -415,6 +428,32 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 	free(line);
 }
 
+/*
+ * Exit 75 from the apply step is a stale plan (an input changed since
+ * bf-solve read them: the next pass solves again) or a failure to retry
+ * later, logged (a job that did not stop, one already running, Slurm not
+ * answering): the same test as apply_run's, made again.
+ */
+static int
+plan_stale(struct watcher *w, const char *buf, size_t len)
+{
+	struct history_inputs in;
+	struct plan p;
+	struct diag d;
+	int stale = 0;
+
+	if (buf == NULL || plan_parse(&p, "plans/current.yaml", buf, len,
+	    &d) < 0)
+		return 0;
+	if (history_inputs_read(&in, w->sp, &d) == 0) {
+		stale = !history_inputs_match(&in, &p) &&
+		    !history_enacted(w->sp, buf, len, p.time);
+		history_inputs_free(&in);
+	}
+	plan_free(&p);
+	return stale;
+}
+
 static int
 apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 {
@@ -428,8 +467,7 @@ apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 	buf = read_plan(w, &len);
 	rc = apply_run(w->sp, &w->b, "plans/current.yaml", buf, len, &o, &r,
 	    d);
-	if (rc < 0 && d->code == EX_TEMPFAIL) {
-		/* Stale: an input changed since; the next pass re-solves. */
+	if (rc < 0 && d->code == EX_TEMPFAIL && plan_stale(w, buf, len)) {
 		diag_clear(d);
 		rc = 1;
 	} else if (rc == 0) {

@@ -44,4 +44,59 @@ for point in history-after-objects apply-after-history apply-before-start \
 	kill_jobs sp
 done
 
+# Samples reached, unseen, when a plan stops the job; a crash between its
+# run record (preempted) and the state write leaves it in the state: the
+# next run retires it as recorded, and does not stop it again as done
+# (which removed its job file as finished, the record still preempted).
+samples() {	# spool name
+	tail -n1 "$1/progress/$2.log" | cut -d' ' -f3
+}
+test_expect_success 'kill -9 after the record of a stop: the job ends as recorded' '
+	rm -rf sp && mkspool sp &&
+	job sp a 1 "exec $J" "samples: 500" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 2001 n1 && bf-solve -d sp &&
+	bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	wait_for 10 eval "test \$(samples sp a) -ge 500" &&
+	holes sp 2002 "" && bf-solve -d sp &&
+	test_expect_code 137 env BF_FAULT=apply-after-record \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	grep -q "^  a: " sp/state.yaml &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	echo "preempted a 1->0 exit 0" >expect &&
+	test_cmp expect actual &&
+	test -f sp/jobs/a.yaml &&
+	ls sp/history/runs/*.yaml >recs && test $(wc -l <recs) -eq 1 &&
+	grep "^outcome: preempted$" $(cat recs) &&
+	printf "time: T\njobs: {}\n" >expect &&
+	mask_state sp/state.yaml >actual && test_cmp expect actual &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left
+'
+kill_jobs sp
+
+# A lost run (its supervisor killed) ends when found lost; a crash after
+# its record, and the next run a second later, must not record it again
+# under another time, leaving the first record without its directory.
+test_expect_success 'kill -9 after the record of a lost run: one record' '
+	rm -rf sp && mkspool sp &&
+	job sp a 1 "exec $J" && bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 3001 n1 && bf-solve -d sp &&
+	bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	sup=$(sed -n "s/^supervisor: //p" sp/run/a/pid) &&
+	pg=$(sed -n "s/^pgid: //p" sp/run/a/pid) &&
+	kill -KILL -$pg $sup &&
+	wait_for 5 flock -n -s sp/run/a/lock true &&
+	test_expect_code 137 env BF_FAULT=apply-after-record \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	sleep 1 &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	echo "lost a 1->0 exit unknown" >expect && test_cmp expect actual &&
+	ls sp/history/runs >actual &&
+	stem=$(ls sp/history/runs | sed -n "s/\.yaml$//p") &&
+	printf "%s\n" $stem $stem.yaml >expect && test_cmp expect actual &&
+	grep "^outcome: lost$" sp/history/runs/$stem.yaml &&
+	test -f sp/jobs/a.yaml
+'
+kill_jobs sp
+
 test_done

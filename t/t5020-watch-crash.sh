@@ -19,6 +19,13 @@ converged() {
 	find sp/incoming -mindepth 1 >left && test_must_be_empty left
 }
 
+converged_empty() {
+	test "$(starts sp a)" -eq 1 &&
+	printf "time: T\njobs: {}\n" >expect &&
+	mask_state sp/state.yaml >actual && test_cmp expect actual &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left
+}
+
 setup() {
 	rm -rf sp && mkspool sp &&
 	for n in a b c; do job sp $n 2 "exec $J"; done &&
@@ -54,6 +61,42 @@ test_expect_success 'kill -9 at random instants while jobs arrive, restart' '
 		test -f sp/jobs/$n.yaml || exit 1
 		test "$(starts sp $n)" -le 1 || exit 1
 	done
+'
+kill_jobs sp
+
+# A bf-solve killed by a signal (the OOM killer, kill -9) says nothing of
+# its input: the watcher retries it (after 5 s) rather than wait for an
+# input to change, which could be long after the nodes it was to give
+# back were taken.
+test_expect_success 'bf-solve killed: the watcher retries it' '
+	setup &&
+	export BF_FAULT=solve-before-plan && start_watch sp && unset BF_FAULT &&
+	wait_for 15 eval "test \$(grep -c \"^bf-watch: bf-solve killed by signal 9; will retry\$\" watch.log) -ge 2" &&
+	stop_watch &&
+	test ! -f sp/plans/current.yaml &&
+	once && once && converged
+'
+kill_jobs sp
+
+# Exit 75 from the apply step that is not a stale plan: here a job that
+# does not stop (its supervisor stopped, so it cannot reap it and free
+# its lock).  Logged and retried after 5 s, not taken for a stale plan
+# and re-solved in a silent loop; once the supervisor goes on, the job
+# ends as the plan said.
+test_expect_success 'a job that does not stop: logged, retried, then retired' '
+	rm -rf sp && mkspool sp && job sp a 1 "exec $J" &&
+	holes sp 1000 n01 && start_watch sp -g 0 &&
+	wait_for 10 test -s sp/run/a/pid &&
+	sup=$(sed -n "s/^supervisor: //p" sp/run/a/pid) &&
+	kill -STOP $sup &&
+	holes sp 1001 "" &&
+	wait_for 20 grep -q "^bf-watch: apply: job a did not stop; will retry$" watch.log
+	rc=$?
+	kill -CONT $sup
+	test $rc -eq 0 &&
+	wait_for 15 eval "ls sp/history/runs/*-a-$sup.yaml" &&
+	grep "^outcome: preempted$" sp/history/runs/*-a-$sup.yaml &&
+	stop_watch && once && converged_empty
 '
 kill_jobs sp
 

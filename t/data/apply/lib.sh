@@ -106,8 +106,15 @@ state_true() {	# spool
 	return 0
 }
 
+# The parent of a process.
+ppid() {	# pid
+	sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f2
+}
+
 # bf-watch in the background, bounded in time; its pid (from the lock it
-# holds) in watch.pid once it runs.
+# holds) in watch.pid once it runs.  The lock's pid must be that of the
+# child of this timeout(1): a watcher killed an instant ago may not be
+# gone yet, and its pid is still in the lock.
 start_watch() {	# spool [option...]
 	_sp=$1
 	shift
@@ -120,6 +127,7 @@ start_watch() {	# spool [option...]
 		echo $! >timeout.pid
 		if wait_for 3 eval 'test -s "$_sp/lock" &&
 		    _p=$(cat "$_sp/lock") && alive "$_p" &&
+		    [ "$(ppid "$_p")" = "$(cat timeout.pid)" ] &&
 		    grep -q bf-watch "/proc/$_p/cmdline"'; then
 			cat "$_sp/lock" >watch.pid
 			return 0
