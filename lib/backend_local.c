@@ -14,7 +14,11 @@
  *	the pid record is written while the lock is held.
  *
  *	start() returns once the supervisor wrote the pid record: it closes
- *	a pipe then, and bf-apply reads it to the end.
+ *	a pipe then, and bf-apply reads it to the end.  The job waits, before
+ *	it execs, for the supervisor to have written that record: a job whose
+ *	record could not be written (a full disk) never runs, since nothing
+ *	could stop it later.  Its supervisor then reports "CODE reason" on
+ *	the pipe, and start() fails with that code.
  */
 #define _GNU_SOURCE		/* close_range, initgroups, setgroups */
 #include <errno.h>
@@ -48,6 +52,7 @@ struct who {
 };
 
 struct launch {
+	const char *name;
 	char *argv[4];
 	char *envp[ENV_MAX];
 	char env[ENV_MAX][2 * PATH_MAX];
@@ -90,6 +95,7 @@ launch_init(struct launch *l, struct backend *b, const struct job *j,
 	size_t n = 0;
 
 	memset(l, 0, sizeof *l);
+	l->name = j->name;
 	who_of((uid_t)j->owner_uid, &l->who);
 	l->argv[0] = "sh";
 	l->argv[1] = "-c";
@@ -138,9 +144,19 @@ reset_signals(void)
 }
 
 static _Noreturn void
-job_child(const struct launch *l)
+job_child(const struct launch *l, int go)
 {
+	char c = 0;
+	ssize_t r;
+
 	setpgid(0, 0);
+	/* Not before the supervisor recorded us: end of file is "never". */
+	do
+		r = read(go, &c, 1);
+	while (r < 0 && errno == EINTR);
+	if (r != 1 || c != 'g')
+		_exit(125);
+	close(go);
 	reset_signals();
 	if (drop_privileges(&l->who) < 0) {
 		fprintf(stderr, "bf-apply: unable to become uid %ld: %s\n",
@@ -177,37 +193,55 @@ int_cmp(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-static void
-record(int tmpfd, int rfd, const char *name, const char *text)
+static int
+record(int tmpfd, int rfd, const char *job, const char *name,
+    const char *text, struct diag *d)
 {
-	struct diag d;
-
 	if (file_write_atomic(tmpfd, rfd, name, text, strlen(text), 0644, 0,
-	    &d) < 0)
-		fprintf(stderr, "bf-apply: %s\n", d.text);
+	    d) < 0)
+		return diag_prefix(d, "run/%s/%s: ", job, name);
+	return 0;
 }
 
-static void
-std_fds(int rfd, const struct who *w)
+/* The supervisor's failure, as "CODE reason" on the pipe to start(). */
+static _Noreturn void
+supervisor_fail(int pw, const struct diag *d)
+{
+	char msg[DIAG_MAX + 16];
+	int n = snprintf(msg, sizeof msg, "%d %s", d->code, d->text);
+
+	if (n > 0)
+		(void)!write(pw, msg, (size_t)n < sizeof msg ? (size_t)n :
+		    sizeof msg - 1);
+	_exit(1);
+}
+
+/* Standard input /dev/null; output and error run/NAME/output, the job's. */
+static int
+std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
 {
 	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	int out = openat(rfd, "output", O_WRONLY | O_CREAT | O_APPEND |
 	    O_NOFOLLOW | O_CLOEXEC, 0600);
 
-	if (in >= 0)
-		dup2(in, 0);
-	if (out >= 0) {
-		dup2(out, 1);
-		dup2(out, 2);
+	/* Never bf-apply's own output: a job that cannot keep it waits. */
+	if (in < 0 || out < 0) {
+		diag_errno(d, errno, "unable to open %s",
+		    in < 0 ? "/dev/null" : "output");
+		return diag_prefix(d, "run/%s/: ", job);
 	}
+	dup2(in, 0);
+	dup2(out, 1);
+	dup2(out, 2);
 	/* Failing, it is still the job's output, only less readable. */
-	if (out >= 0 && geteuid() == 0 && fchown(out, w->uid, w->gid) < 0)
+	if (geteuid() == 0 && fchown(out, l->who.uid, l->who.gid) < 0)
 		fprintf(stderr, "bf-apply: unable to give the output to uid "
-		    "%ld: %s\n", (long)w->uid, strerror(errno));
+		    "%ld: %s\n", (long)l->who.uid, strerror(errno));
 	if (in > 2)
 		close(in);
 	if (out > 2)
 		close(out);
+	return 0;
 }
 
 static _Noreturn void
@@ -215,8 +249,9 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
     int pw)
 {
 	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, status;
-	int tmpfd = b->sp->dirs[SPOOL_TMP];
+	int tmpfd = b->sp->dirs[SPOOL_TMP], go[2];
 	char text[256];
+	struct diag d;
 	pid_t job;
 
 	/* First the spool's lock, shared with the parent since fork(2). */
@@ -230,18 +265,31 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	signal(SIGCHLD, SIG_DFL);
 	qsort(keep, 4, sizeof *keep, int_cmp);
 	close_others(keep, 4);
-	std_fds(rfd, &l->who);
-	if ((job = fork()) < 0) {
-		fprintf(stderr, "bf-apply: fork: %s\n", strerror(errno));
-		_exit(71);
+	diag_clear(&d);
+	if (std_fds(rfd, l, l->name, &d) < 0)
+		supervisor_fail(pw, &d);
+	if (pipe2(go, O_CLOEXEC) < 0 || (job = fork()) < 0) {
+		diag_errno(&d, errno, "unable to start job %s", l->name);
+		supervisor_fail(pw, &d);
 	}
-	if (job == 0)
-		job_child(l);
+	if (job == 0) {
+		close(go[1]);
+		job_child(l, go[0]);
+	}
+	close(go[0]);
 	setpgid(job, job);
 	snprintf(text, sizeof text, "supervisor: %ld\npgid: %ld\nstarted: "
 	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
 	    (long long)time(NULL), (long)l->who.uid);
-	record(tmpfd, rfd, "pid", text);
+	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0) {
+		/* Unrecorded, it could never be stopped: it does not run. */
+		close(go[1]);
+		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
+			;
+		supervisor_fail(pw, &d);
+	}
+	(void)!write(go[1], "g", 1);
+	close(go[1]);
 	close(pw);
 	while (waitpid(job, &status, 0) < 0 && errno == EINTR)
 		;
@@ -253,7 +301,9 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	else
 		snprintf(text, sizeof text, "code: %d\nended: %lld\n",
 		    WEXITSTATUS(status), (long long)time(NULL));
-	record(tmpfd, rfd, "exit", text);
+	/* Unwritten, the run is found "lost" and its job file kept. */
+	if (record(tmpfd, rfd, l->name, "exit", text, &d) < 0)
+		fprintf(stderr, "bf-apply: %s\n", d.text);
 	_exit(0);
 }
 
@@ -322,6 +372,17 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 		else if (errno != EINTR || got >= (ssize_t)sizeof msg - 1)
 			break;
 	close(p[0]);
+	msg[got] = '\0';
+	if (got > 0) {
+		char *text;
+		long code = strtol(msg, &text, 10);
+
+		if (code <= 0 || code > 255 || *text != ' ')
+			code = EX_OSERR;
+		else
+			text++;
+		return diag_set(d, (int)code, "%s/%s", b->sp->path, text);
+	}
 	if (faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
 		return diag_set(d, EX_OSERR, "job %s: the supervisor failed "
 		    "(see %s/run/%s/output)", name, b->sp->path, name);

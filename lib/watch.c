@@ -58,8 +58,10 @@ struct watcher {
 	char self_dir[PATH_MAX - 256];
 	int urgent;		/* a holes event: do not debounce */
 	int force_solve;
-	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* a child's, 65 etc. */
+	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* bf-solve's, failing */
+	int failed_later;	/* ... with a code worth a retry (75, 71) */
 	double retry_at;	/* 0: nothing to retry */
+	int left_undone;	/* a step failed to retry: --once exits 75 */
 	double profiled_at;	/* when bf-profile last ran */
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
@@ -259,11 +261,16 @@ child_failed(struct watcher *w, const char *what, int code,
 	else
 		log_warn("%s failed (exit %d)%s", what, code, later ?
 		    "; will retry" : "; waiting for new input");
-	if (later)
+	if (later) {
 		w->retry_at = now_s() + w->o->retry;
-	else
+		w->left_undone = 1;
+	}
+	/* Not again on these inputs: never, or not before the retry. */
+	if (inputs[0] != '\0') {
 		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s",
 		    inputs);
+		w->failed_later = later;
+	}
 }
 
 static int
@@ -271,8 +278,16 @@ intake(struct watcher *w, struct diag *d)
 {
 	struct intake_result r;
 
-	if (intake_run(w->sp, time(NULL), &r, d) < 0)
-		return -1;
+	if (intake_run(w->sp, time(NULL), &r, d) < 0) {
+		if (d->code != EX_TEMPFAIL)
+			return -1;
+		/* A full disk: what is entered stays, the rest waits. */
+		log_warn("intake: %s; will retry", d->text);
+		diag_clear(d);
+		w->retry_at = now_s() + w->o->retry;
+		w->left_undone = 1;
+		return r.accepted + r.rejected > 0;
+	}
 	return r.accepted + r.rejected > 0;
 }
 
@@ -384,7 +399,8 @@ solve(struct watcher *w, double *secs)
 	}
 	if (w->force_solve)
 		need = 1, w->force_solve = 0;
-	else if (need && strcmp(key, w->failed_inputs) == 0)
+	else if (need && strcmp(key, w->failed_inputs) == 0 &&
+	    (!w->failed_later || w->retry_at > 0))
 		need = 0;
 	if (need && find_program(w, "bf-solve", prog, sizeof prog) < 0) {
 		log_warn("bf-solve not found next to bf-watch or on PATH");
@@ -516,6 +532,7 @@ pass(struct watcher *w, const char *trigger, struct diag *d)
 		log_warn("apply: %s; will retry", d->text);
 		diag_clear(d);
 		w->retry_at = now_s() + w->o->retry;
+		w->left_undone = 1;
 		k = 0;
 	}
 	did |= k;
@@ -685,6 +702,9 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 		}
 		if (why != NULL && chain(w, why, d) < 0)
 			return -1;
+		if (w->o->once && w->left_undone)
+			return diag_set(d, EX_TEMPFAIL, "a step failed and is "
+			    "to be retried (see above); run again");
 		if (got_term || w->o->once)
 			return 0;
 		if (why == NULL || strcmp(why, "rescan") == 0)
