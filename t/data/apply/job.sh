@@ -11,7 +11,9 @@ s=0
 while :; do
 	n=$(grep -c . "$BF_HOSTFILE")
 	s=$((s + 100 * n))
-	echo "$(date +%s) $n $s" >>"$BF_PROGRESS"
+	# A stop may kill date(1) first: no line without its time.
+	d=$(date +%s) || exit 0
+	echo "$d $n $s" >>"$BF_PROGRESS"
 	sleep 0.1 &
 	wait $!
 done
