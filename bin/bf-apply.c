@@ -22,6 +22,7 @@
 
 #include "apply.h"
 #include "backend.h"
+#include "cli.h"
 #include "file.h"
 #include "history.h"
 #include "log.h"
@@ -145,8 +146,7 @@ cleanup(struct spool *sp)
 		log_diag_fatal(&d);
 	fputs(text, stdout);
 	free(text);
-	if (fflush(stdout) != 0)
-		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	cli_finish_stdout();
 	spool_close(sp);
 	exit(0);
 }
@@ -187,8 +187,7 @@ main(int argc, char **argv)
 		if (strcmp(r.acts[i].kind, "refused") == 0)
 			log_warn("%s", r.acts[i].note);
 	}
-	if (fflush(stdout) != 0)
-		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	cli_finish_stdout();
 	if (rc < 0)
 		log_diag_fatal(&d);
 	free(buf);

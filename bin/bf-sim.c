@@ -284,7 +284,8 @@ outputs(const struct args *a, const struct sim_result *r)
 	FILE *fp;
 
 	if (mkdir(a->out, 0777) < 0 && errno != EEXIST)
-		log_fatal(EX_CANTCREAT, "%s: %s", a->out, strerror(errno));
+		log_fatal(diag_code_for_errno(errno), "%s: %s", a->out,
+		    strerror(errno));
 	fp = open_memstream(&buf, &size);
 	if (fp == NULL || sim_summary(&a->o, r, fp) < 0 || fclose(fp) != 0)
 		log_fatal(EX_OSERR, "out of memory");
@@ -415,7 +416,8 @@ compare(char **dirs, int n)
 	}
 	free(docs);
 	free(bufs);
-	return fflush(stdout) == 0 ? 0 : EX_IOERR;
+	cli_finish_stdout();
+	return 0;
 }
 
 int

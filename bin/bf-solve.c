@@ -194,9 +194,8 @@ filter(struct solve *s, const struct args *a, char **files, int nfiles)
 		free(mps);
 	}
 	finish(s, a, a->mps, &text, &len);
-	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
-		log_fatal(EX_IOERR, "unable to write the plan: %s",
-		    strerror(errno));
+	fwrite(text, 1, len, stdout);
+	cli_finish_stdout();
 	free(text);
 	return 0;
 }
