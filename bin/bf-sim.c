@@ -284,7 +284,8 @@ outputs(const struct args *a, const struct sim_result *r)
 	FILE *fp;
 
 	if (mkdir(a->out, 0777) < 0 && errno != EEXIST)
-		log_fatal(diag_code_for_errno(errno), "%s: %s", a->out,
+		log_fatal(diag_code_for_errno(errno) == EX_TEMPFAIL ?
+		    EX_TEMPFAIL : EX_CANTCREAT, "%s: %s", a->out,
 		    strerror(errno));
 	fp = open_memstream(&buf, &size);
 	if (fp == NULL || sim_summary(&a->o, r, fp) < 0 || fclose(fp) != 0)
