@@ -207,6 +207,36 @@ test_expect_success 'a flood of unknown keys gives ten warnings and a count' '
 	test_cmp expect err
 '
 
+# The most values 1 MiB can hold: lists of 520,000 nulls, a mapping
+# of 90,000 keys.  Each is read in linear time (a realloc per value was
+# quadratic: minutes under AddressSanitizer) and ignored as unknown.
+test_expect_success 'a 1 MiB list of 520,000 values is read in bounded time' '
+	{ printf "name: wide\n%s\nx: [" "$good"; yes "~," | head -n 520000 |
+	  tr -d "\n"; echo "~]"; } >widelist.yaml &&
+	test $(wc -c <widelist.yaml) -le 1048576 &&
+	bounded bf-submit -n widelist.yaml 2>err &&
+	echo "bf-submit: widelist.yaml:4: unknown key '"'x'"' ignored" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a 1 MiB block list of 520,000 values is read in bounded time' '
+	{ printf "name: wide\n%s\nx:\n" "$good"; yes -- "-" | head -n 520000; } >wideblock.yaml &&
+	test $(wc -c <wideblock.yaml) -le 1048576 &&
+	bounded bf-submit -n wideblock.yaml 2>err &&
+	echo "bf-submit: wideblock.yaml:4: unknown key '"'x'"' ignored" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'a 1 MiB mapping of 90,000 keys is read in bounded time' '
+	{ printf "name: wide\n%s\nx: {" "$good"; i=0
+	  while [ $i -lt 90000 ]; do printf "k%d: 1, " $i; i=$((i + 1)); done
+	  echo "z: 1}"; } >widemap.yaml &&
+	test $(wc -c <widemap.yaml) -le 1048576 &&
+	bounded bf-submit -n widemap.yaml 2>err &&
+	echo "bf-submit: widemap.yaml:4: unknown key '"'x'"' ignored" >expect &&
+	test_cmp expect err
+'
+
 # File kinds: a link is never followed, a FIFO never opened, a directory
 # never read, on either route.
 
