@@ -324,4 +324,53 @@ test_expect_success 'the event streams stop on the same bad lines' '
 	test_cmp nul.swfexpect err
 '
 
+# --- bf-sim's job and curve CSV files -----------------------------------
+
+D=$T_DIR/data/sim
+HEAD=name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s
+
+sim() {	# jobs curves: bf-sim, bounded
+	bounded bf-sim --idle-trace "$D/tiny.csv" --jobs "$1" --curves "$2" \
+		-o simout --no-plot
+}
+
+test_expect_success 'bf-sim: a name twice among 300,000 jobs is found in n log n' '
+	awk -v h="$HEAD" "BEGIN { print h; for (i = 0; i < 300000; i++)
+		printf \"J%d,lin,0,1,4,1000,2,1\\n\", i; print \"J5,lin,0,1,4,1000,2,1\" }" \
+	    >dup-jobs.csv &&
+	test_expect_code 65 sim dup-jobs.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: dup-jobs.csv:300002: job name '"'J5'"' is also on line 7" >expect &&
+	test_cmp expect err && test ! -e simout
+'
+
+test_expect_success 'bf-sim: a truncated job row is refused with its line' '
+	{ echo "$HEAD"; echo "a,lin,0,1,4,1000,2,1"; printf "b,lin,0,1"; } >cut-jobs.csv &&
+	test_expect_code 65 sim cut-jobs.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: cut-jobs.csv:3: no field max_nodes" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'bf-sim: hex, NaN and escapes in CSV numbers and names' '
+	{ echo "$HEAD"; echo "a,lin,0x10,1,4,1000,2,1"; } >hex-jobs.csv &&
+	test_expect_code 65 sim hex-jobs.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: hex-jobs.csv:2: submit_s '"'0x10'"' is not a number from 0 to 1e+12" >expect &&
+	test_cmp expect err &&
+	{ echo "$HEAD"; echo "a,lin,nan,1,4,1000,2,1"; } >nan-jobs.csv &&
+	test_expect_code 65 sim nan-jobs.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: nan-jobs.csv:2: submit_s '"'nan'"' is not a number from 0 to 1e+12" >expect &&
+	test_cmp expect err &&
+	{ echo "$HEAD"; printf "a\033[2J,lin,0,1,4,1000,2,1\n"; } >esc-jobs.csv &&
+	test_expect_code 65 sim esc-jobs.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: esc-jobs.csv:2: name '"'a?[2J'"' is not a valid job name" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'bf-sim: more than 1000 models in a curve file is refused' '
+	awk "BEGIN { print \"model,nodes_or_gpus,throughput\"; for (i = 0; i <= 1000; i++)
+		printf \"m%d,1,10\\n\", i }" >models.csv &&
+	test_expect_code 65 sim "$D/tiny-jobs.csv" models.csv 2>err &&
+	echo "bf-sim: models.csv:1002: more than 1000 models" >expect &&
+	test_cmp expect err
+'
+
 test_done
