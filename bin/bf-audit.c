@@ -129,9 +129,11 @@ feed(struct solve *s, int objfd, const struct ydoc *doc,
 
 	if (ydoc_string(doc, v, label, &hex, &d) < 0)
 		log_diag_fatal(&d);
-	if (hash_parse(hex, &h) < 0)
-		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%.64s'", doc->file,
-		    v->line, hex);
+	if (hash_parse(hex, &h) < 0) {
+		ydoc_excerpt(hex, olabel, sizeof olabel);
+		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%s'", doc->file,
+		    v->line, olabel);
+	}
 	snprintf(olabel, sizeof olabel, "history/objects/%s", hex + 5);
 	buf = slurp(objfd, hex + 5, olabel, &len);
 	if (hash_buf(buf, len) != h)

@@ -24,6 +24,7 @@
 #include "log.h"
 #include "spool.h"
 #include "version.h"
+#include "ydoc.h"
 
 /* A million hosts of up to 60 characters and their slots. */
 #define HOSTS_MAX_FILE	(64UL * 1024 * 1024)
@@ -85,8 +86,11 @@ main(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		usage(EX_USAGE);
-	if (!job_name_valid(argv[optind]))
-		log_fatal(EX_USAGE, "bad job name '%.64s'", argv[optind]);
+	if (!job_name_valid(argv[optind])) {
+		char shown[68];
+		ydoc_excerpt(argv[optind], shown, sizeof shown);
+		log_fatal(EX_USAGE, "bad job name '%s'", shown);
+	}
 	if (spool_open(&sp, spool_path, 0, &d) < 0 ||
 	    spool_dirfd(&sp, SPOOL_RUN, &d) < 0)
 		log_diag_fatal(&d);

@@ -109,9 +109,12 @@ parse_entry(struct holes *h, const struct ydoc *doc,
 		    "be a mapping with nodes (and until)", doc->file, e->line);
 	for (i = 0; i < e->n; i++) {
 		const char *k = e->items[2 * i]->value;
-		if (strcmp(k, "nodes") != 0 && strcmp(k, "until") != 0)
-			log_warn("%s:%zu: unknown key '%.64s' ignored",
-			    doc->file, e->items[2 * i]->line, k);
+		if (strcmp(k, "nodes") != 0 && strcmp(k, "until") != 0) {
+			char shown[68];
+			ydoc_excerpt(k, shown, sizeof shown);
+			log_warn("%s:%zu: unknown key '%s' ignored",
+			    doc->file, e->items[2 * i]->line, shown);
+		}
 	}
 	if (ydoc_string(doc, nodes, "nodes", &expr, d) < 0)
 		return -1;

@@ -163,6 +163,7 @@ static int
 check_duplicate_keys(struct builder *b, struct ydoc_node *map)
 {
 	struct ydoc_node **keys;
+	char shown[68];
 	size_t i;
 	int rc = 0;
 
@@ -180,9 +181,10 @@ check_duplicate_keys(struct builder *b, struct ydoc_node *map)
 		if (keys[i]->len == keys[i - 1]->len &&
 		    memcmp(keys[i]->value, keys[i - 1]->value,
 		    keys[i]->len) == 0) {
+			ydoc_excerpt(keys[i]->value, shown, sizeof shown);
 			rc = diag_set(b->d, EX_DATAERR,
-			    "%s:%zu: duplicate key '%.64s' (first at line %zu)",
-			    b->doc->file, keys[i]->line, keys[i]->value,
+			    "%s:%zu: duplicate key '%s' (first at line %zu)",
+			    b->doc->file, keys[i]->line, shown,
 			    keys[i - 1]->line);
 			break;
 		}
