@@ -187,6 +187,68 @@ test_expect_success 'the intake: jobs/a.yaml a link, a new job a is refused' '
 	canary_untouched out err s && test -h s/jobs/a.yaml
 '
 
+# Hostile text inside the spool files bf-solve -d reads: the YAML reader's
+# bounds hold for every file, and values come back in messages shown
+# safely ('?' for control characters and bidirectional controls).
+content_n=0
+content() {	# title file expected-stderr: the text is in content.txt
+	content_n=$((content_n + 1))
+	mv content.txt content-$content_n.txt
+	printf '%s\n' "$3" >content-$content_n.expect
+	test_expect_success "bf-solve: $1" "
+		fresh ready && cp content-$content_n.txt s/$2 &&
+		test_expect_code 65 bounded bf-solve -d s >out 2>err &&
+		test_cmp content-$content_n.expect err &&
+		test_must_be_empty out
+	"
+}
+printf 'time: 1000\nsource: x\nidle: &a\n  - nodes: n1\nx: [*a, *a, *a]\n' >content.txt
+content 'an alias bomb in the holes file' holes/current.yaml \
+	'bf-solve: holes/current.yaml:3: anchors and aliases are not supported'
+printf 'time: 1000\nsource: x\nidle: %s%s\n' "$(printf '[%.0s' $(seq 70))" \
+    "$(printf ']%.0s' $(seq 70))" >content.txt
+content 'holes nested 70 deep' holes/current.yaml \
+	'bf-solve: holes/current.yaml:3: nested too deeply'
+printf 'time: 1000\ntime: 1001\nsource: x\nidle: []\n' >content.txt
+content 'a duplicate key in the holes file' holes/current.yaml \
+	"bf-solve: holes/current.yaml:2: duplicate key 'time' (first at line 1)"
+printf 'time: !!int 1000\nsource: x\nidle: []\n' >content.txt
+content 'a tag in the holes file' holes/current.yaml \
+	'bf-solve: holes/current.yaml:1: tags are not supported'
+printf 'time: .nan\nsource: x\nidle: []\n' >content.txt
+content 'a NaN time in the holes file' holes/current.yaml \
+	"bf-solve: holes/current.yaml:1: time must be a whole number from 0 to 1099511627776, not '.nan'"
+printf 'time: 1000\nsource: x\nidle:\n  - nodes: "n[0000000-9999999]"\n' >content.txt
+content 'a hostlist of 10,000,000 hosts' holes/current.yaml \
+	"bf-solve: holes/current.yaml:4: bad hostlist 'n[0000000-9999999]': expands to more than 1000000 hosts"
+printf 'time: 1000\nsource: x\nidle:\n  - nodes: "n%s"\n' "$(printf '[1-3]%.0s' $(seq 14))" >content.txt
+content 'a hostlist of 3^14 hosts' holes/current.yaml \
+	"bf-solve: holes/current.yaml:4: bad hostlist '$(printf 'n%s' "$(printf '[1-3]%.0s' $(seq 14))" | cut -c1-60)...': expands to more than 1000000 hosts"
+printf 'time: 1000\nsource: x\nidle:\n  - nodes: "\\u202en[1-2]\\e[2J"\n' >content.txt
+content 'an escape and a bidi override in a hostlist' holes/current.yaml \
+	"bf-solve: holes/current.yaml:4: bad hostlist '???n[1-2]?[2J': byte 0xe2 not allowed in a host name"
+printf 'jobs:\n  a: {weight: .nan}\n' >content.txt
+content 'a NaN weight in the policy' policy.yaml \
+	"bf-solve: policy.yaml:2: weight must be a number from 1e-06 to 1e+06, not '.nan'"
+printf 'users:\n  "bo\\e[2Jb": {max_nodes: 1}\n' >content.txt
+content 'an escape in a user name of the policy' policy.yaml \
+	"bf-solve: policy.yaml:2: no such user 'bo?[2Jb'"
+printf 'max_rescales: 99999999999999999999\n' >content.txt
+content 'a huge count in the policy' policy.yaml \
+	"bf-solve: policy.yaml:1: max_rescales must be a whole number from 0 to 1000000, not '99999999999999999999'"
+printf 'time: 1\njobs:\n  a: {nodes: .nan, hosts: n1}\n' >content.txt
+content 'a NaN node count in the state' state.yaml \
+	"bf-solve: state.yaml:3: nodes must be a whole number from 0 to 1000000, not '.nan'"
+printf 'time: 1\njobs:\n  a: {nodes: 1, hosts: n1}\n---\n' >content.txt
+content 'two documents in the state' state.yaml \
+	'bf-solve: state.yaml:4: more than one YAML document in one file'
+test_expect_failure 'bf-solve: an escape in a job name of the state is shown as ?' '
+	fresh ready && printf "time: 1\njobs:\n  \"a\\e[2J\": {nodes: 1, hosts: n1}\n" >s/state.yaml &&
+	test_expect_code 65 bounded bf-solve -d s 2>err &&
+	echo "bf-solve: state.yaml:3: bad job name '"'a?[2J'"'" >expect &&
+	test_cmp expect err
+'
+
 # bf-apply -n reads the plan, the state, the jobs, the holes, the policy
 # and the profiles: none through a link, none from a FIFO (65), whatever
 # its message says.
