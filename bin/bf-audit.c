@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "file.h"
@@ -41,18 +42,71 @@ usage(int code)
 	exit(code);
 }
 
+/*
+ * Read history/NAME or history/objects/NAME, never through a link and
+ * never from anything but a regular file; messages name it by its place
+ * in the spool, LABEL.
+ */
+static int
+read_at(int dirfd, const char *name, const char *label, char **buf,
+    size_t *len, struct diag *d)
+{
+	size_t n = strlen(name);
+	char rest[DIAG_MAX];
+
+	if (dirfd < 0) {	/* history/objects/ does not exist */
+		return diag_set(d, EX_NOINPUT, "unable to open %s: No such "
+		    "file or directory", label);
+	}
+	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, buf, len,
+	    d) == 0)
+		return 0;
+	if (strncmp(d->text, name, n) == 0 && d->text[n] == ':') {
+		snprintf(rest, sizeof rest, "%s", d->text + n);
+		diag_set(d, d->code, "%s%s", label, rest);
+	} else if (strncmp(d->text, "unable to open ", 15) == 0 &&
+	    strncmp(d->text + 15, name, n) == 0) {
+		snprintf(rest, sizeof rest, "%s", d->text + 15 + n);
+		diag_set(d, d->code, "unable to open %s%s", label, rest);
+	}
+	return -1;
+}
+
 static char *
 slurp(int dirfd, const char *name, const char *label, size_t *len)
 {
 	struct diag d;
 	char *buf;
 
-	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, 0, &buf, len, &d) < 0) {
-		if (strstr(d.text, label) == NULL)
-			log_fatal(d.code, "%s: %s", label, d.text);
+	if (read_at(dirfd, name, label, &buf, len, &d) < 0)
 		log_diag_fatal(&d);
-	}
 	return buf;
+}
+
+/*
+ * history/objects/, opened without following a link and without being
+ * made: -1 when it does not exist (no plan was enacted yet).
+ */
+static int
+open_objects(struct spool *sp)
+{
+	struct diag d;
+	struct stat st;
+	int hfd, fd;
+
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0)
+		log_diag_fatal(&d);
+	fd = openat(hfd, "objects", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0 && (errno == ENOTDIR || errno == ELOOP))
+		log_fatal(EX_DATAERR, "history/objects: %s", fstatat(hfd,
+		    "objects", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISLNK(st.st_mode) ? "is a symbolic link, not followed" :
+		    "not a directory");
+	if (fd < 0 && errno != ENOENT)
+		log_fatal(diag_code_for_errno(errno), "unable to open "
+		    "%s/history/objects: %s", sp->path, strerror(errno));
+	return fd;
 }
 
 static int
@@ -70,15 +124,18 @@ feed(struct solve *s, int objfd, const struct ydoc *doc,
 	struct diag d;
 	const char *hex;
 	uint64_t h;
-	char *buf;
+	char *buf, olabel[64];
 	size_t len;
 
 	if (ydoc_string(doc, v, label, &hex, &d) < 0)
 		log_diag_fatal(&d);
-	if (hash_parse(hex, &h) < 0)
-		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%.64s'", doc->file,
-		    v->line, hex);
-	buf = slurp(objfd, hex + 5, hex, &len);
+	if (hash_parse(hex, &h) < 0) {
+		ydoc_excerpt(hex, olabel, sizeof olabel);
+		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%s'", doc->file,
+		    v->line, olabel);
+	}
+	snprintf(olabel, sizeof olabel, "history/objects/%s", hex + 5);
+	buf = slurp(objfd, hex + 5, olabel, &len);
 	if (hash_buf(buf, len) != h)
 		log_fatal(EX_DATAERR, "history/objects/%s: content does not "
 		    "match its name", hex + 5);
@@ -137,7 +194,7 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
     size_t *len)
 {
 	struct solve_opts o = SOLVE_OPTS_DEFAULT;
-	char name[128], *buf, *text;
+	char name[128], label[160], *buf, *text;
 	struct solve s;
 	struct ydoc doc;
 	struct plan p;
@@ -146,8 +203,9 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 	size_t mlen;
 
 	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
-	buf = slurp(hfd, name, name, &mlen);
-	if (ydoc_load(&doc, name, buf, mlen, &d) < 0)
+	snprintf(label, sizeof label, "history/%s", name);
+	buf = slurp(hfd, name, label, &mlen);
+	if (ydoc_load(&doc, label, buf, mlen, &d) < 0)
 		log_diag_fatal(&d);
 	if (doc.root == NULL || doc.root->kind != YDOC_MAPPING ||
 	    (v = ydoc_get(doc.root, "holes")) == NULL)
@@ -177,22 +235,24 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 static int
 audit(struct spool *sp, const char *arg)
 {
-	char stem[96], name[128], *buf, *again;
+	char stem[96], name[128], label[160], *buf, *again;
 	int hfd, objfd;
 	struct plan want;
 	struct diag d;
 	size_t len, alen;
 
 	stem_of(arg, stem, sizeof stem);
-	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0 ||
-	    (objfd = history_subdir(sp, "objects", &d)) < 0)
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0)
 		log_diag_fatal(&d);
+	objfd = open_objects(sp);
 	snprintf(name, sizeof name, "%s.yaml", stem);
-	buf = slurp(hfd, name, name, &len);
-	if (plan_parse(&want, name, buf, len, &d) < 0)
+	snprintf(label, sizeof label, "history/%s", name);
+	buf = slurp(hfd, name, label, &len);
+	if (plan_parse(&want, label, buf, len, &d) < 0)
 		log_diag_fatal(&d);
 	again = resolve(stem, hfd, objfd, &want, &alen);
-	close(objfd);
+	if (objfd >= 0)
+		close(objfd);
 	plan_free(&want);
 	if (alen == len && memcmp(again, buf, len) == 0) {
 		printf("history/%s: identical\n", name);
@@ -246,14 +306,16 @@ state_of(int hfd, int objfd, const char *stem, struct state *st)
 
 	state_init(st);
 	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
-	if (file_read_at(hfd, name, HISTORY_MAX_FILE, 0, &buf, &len, &d) < 0)
+	if (file_read_at(hfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf,
+	    &len, &d) < 0)
 		return;
 	if (ydoc_load(&doc, name, buf, len, &d) == 0) {
 		if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
 		    (v = ydoc_get(doc.root, "state")) != NULL &&
 		    ydoc_string(&doc, v, "state", &hex, &d) == 0 &&
-		    strlen(hex) > 5 && file_read_at(objfd, hex + 5,
-		    HISTORY_MAX_FILE, 0, &sbuf, &slen, &d) == 0) {
+		    strlen(hex) > 5 && objfd >= 0 && file_read_at(objfd,
+		    hex + 5, HISTORY_MAX_FILE, FILE_NOFOLLOW, &sbuf, &slen,
+		    &d) == 0) {
 			if (state_parse(st, "state.yaml", sbuf, slen, &d) < 0)
 				state_init(st);
 			free(sbuf);
@@ -268,15 +330,16 @@ static void
 log_one(int hfd, int objfd, const char *name)
 {
 	const struct state_job *sj;
-	char stem[96], *buf;
+	char stem[96], label[300], *buf;
 	struct state st;
 	struct plan p;
 	struct diag d;
 	size_t len, i, n = 0;
 	long held;
 
-	buf = slurp(hfd, name, name, &len);
-	if (plan_parse(&p, name, buf, len, &d) < 0)
+	snprintf(label, sizeof label, "history/%s", name);
+	buf = slurp(hfd, name, label, &len);
+	if (plan_parse(&p, label, buf, len, &d) < 0)
 		log_diag_fatal(&d);
 	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(name) - 5), name);
 	state_of(hfd, objfd, stem, &st);
@@ -303,15 +366,16 @@ log_all(struct spool *sp)
 	int hfd, objfd;
 
 	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0 ||
-	    (objfd = history_subdir(sp, "objects", &d)) < 0 ||
 	    spool_list(sp, SPOOL_HISTORY, &names, &n, &d) < 0)
 		log_diag_fatal(&d);
+	objfd = open_objects(sp);
 	qsort(names, n, sizeof *names, by_time);
 	for (i = 0; i < n; i++)
 		if (is_plan(names[i]))
 			log_one(hfd, objfd, names[i]);
 	spool_list_free(names, n);
-	close(objfd);
+	if (objfd >= 0)
+		close(objfd);
 	return fflush(stdout) == 0 ? 0 : EX_IOERR;
 }
 

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "file.h"
 #include "hostlist.h"
@@ -22,6 +24,10 @@
 #include "log.h"
 #include "spool.h"
 #include "version.h"
+#include "ydoc.h"
+
+/* A million hosts of up to 60 characters and their slots. */
+#define HOSTS_MAX_FILE	(64UL * 1024 * 1024)
 
 static _Noreturn void
 usage(int code)
@@ -59,7 +65,8 @@ main(int argc, char **argv)
 	struct spool sp;
 	struct diag d;
 	size_t len, line;
-	int c;
+	struct stat st;
+	int c, rfd;
 
 	log_init(argv[0]);
 	spool_path = spool_default();
@@ -79,19 +86,35 @@ main(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		usage(EX_USAGE);
-	if (!job_name_valid(argv[optind]))
-		log_fatal(EX_USAGE, "bad job name '%.64s'", argv[optind]);
+	if (!job_name_valid(argv[optind])) {
+		char shown[68];
+		ydoc_excerpt(argv[optind], shown, sizeof shown);
+		log_fatal(EX_USAGE, "bad job name '%s'", shown);
+	}
 	if (spool_open(&sp, spool_path, 0, &d) < 0 ||
 	    spool_dirfd(&sp, SPOOL_RUN, &d) < 0)
 		log_diag_fatal(&d);
 	snprintf(file, sizeof file, "%s/hosts", argv[optind]);
-	if (file_read_at(sp.dirs[SPOOL_RUN], file, 64 * 1024 * 1024, 0, &buf,
-	    &len, &d) < 0) {
-		if (d.code == EX_NOINPUT)
+	/* Neither run/NAME nor its hosts file is followed if a link. */
+	rfd = openat(sp.dirs[SPOOL_RUN], argv[optind], O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (rfd < 0 && (errno == ENOTDIR || errno == ELOOP))
+		log_fatal(EX_DATAERR, "run/%s: %s", argv[optind],
+		    fstatat(sp.dirs[SPOOL_RUN], argv[optind], &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode) ?
+		    "is a symbolic link, not followed" : "not a directory");
+	if (rfd < 0 && errno != ENOENT)
+		log_fatal(diag_code_for_errno(errno), "unable to open run/%s: "
+		    "%s", argv[optind], strerror(errno));
+	if (rfd < 0 || file_read_at(rfd, "hosts", HOSTS_MAX_FILE,
+	    FILE_NOFOLLOW, &buf, &len, &d) < 0) {
+		if (rfd < 0 || d.code == EX_NOINPUT)
 			log_fatal(EX_NOINPUT, "job %s is not running (no "
 			    "run/%s)", argv[optind], file);
-		log_diag_fatal(&d);
+		/* "hosts: not a regular file": say which. */
+		log_fatal(d.code, "run/%s/%s", argv[optind], d.text);
 	}
+	close(rfd);
 	for (p = buf, line = 1; p < buf + len; p = nl + 1, line++)
 		if ((nl = memchr(p, '\n', (size_t)(buf + len - p))) == NULL ||
 		    !good_line(p, (size_t)(nl - p)))

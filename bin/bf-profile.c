@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "spool.h"
 #include "version.h"
+#include "ydoc.h"
 
 struct opts {
 	const char *spool;	/* NULL: -d not given */
@@ -359,7 +360,9 @@ main(int argc, char **argv)
 	}
 	for (i = optind; i < argc; i++)
 		if (!job_name_valid(argv[i])) {
-			log_warn("'%s' is not a job name", argv[i]);
+			char shown[68];
+			ydoc_excerpt(argv[i], shown, sizeof shown);
+			log_warn("'%s' is not a job name", shown);
 			usage(EX_USAGE);
 		}
 	return run_spool(&o, argv + optind, nargs);

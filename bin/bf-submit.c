@@ -50,8 +50,8 @@ load(struct submission *s, struct diag *d)
 		rc = file_read_fd(STDIN_FILENO, label, FILE_MAX_JOB, &s->buf,
 		    &s->len, d);
 	else
-		rc = file_read_at(AT_FDCWD, s->path, FILE_MAX_JOB, 0, &s->buf,
-		    &s->len, d);
+		rc = file_read_at(AT_FDCWD, s->path, FILE_MAX_JOB,
+		    FILE_NOFOLLOW, &s->buf, &s->len, d);
 	if (rc < 0)
 		return -1;
 	return job_parse(&s->job, label, s->buf, s->len, 0, d);

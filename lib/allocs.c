@@ -44,7 +44,12 @@ load_one(struct allocs *a, int fd, const char *name)
 	snprintf(label, sizeof label, "history/%s", name);
 	if (file_read_at(fd, name, ALLOCS_MAX_PLAN, FILE_NOFOLLOW, &buf, &len,
 	    &d) < 0) {
-		log_warn("%s", d.text);
+		/* "NAME: not a regular file" names it by its place. */
+		size_t n = strlen(name);
+		int named = strncmp(d.text, name, n) == 0 && d.text[n] == ':';
+
+		log_warn("%s%s (left out of the allocation history)",
+		    named ? label : "", named ? d.text + n : d.text);
 		return;
 	}
 	plan_init(&a->plans[a->n]);

@@ -109,9 +109,12 @@ parse_entry(struct holes *h, const struct ydoc *doc,
 		    "be a mapping with nodes (and until)", doc->file, e->line);
 	for (i = 0; i < e->n; i++) {
 		const char *k = e->items[2 * i]->value;
-		if (strcmp(k, "nodes") != 0 && strcmp(k, "until") != 0)
-			log_warn("%s:%zu: unknown key '%.64s' ignored",
-			    doc->file, e->items[2 * i]->line, k);
+		if (strcmp(k, "nodes") != 0 && strcmp(k, "until") != 0) {
+			char shown[68];
+			ydoc_excerpt(k, shown, sizeof shown);
+			log_warn("%s:%zu: unknown key '%s' ignored",
+			    doc->file, e->items[2 * i]->line, shown);
+		}
 	}
 	if (ydoc_string(doc, nodes, "nodes", &expr, d) < 0)
 		return -1;
@@ -229,8 +232,17 @@ holes_load(struct holes *h, int dirfd, const char *name, const char *label,
 	int rc;
 
 	holes_init(h);
-	if (file_read_at(dirfd, name, HOLES_MAX_FILE, 0, &buf, &len, d) < 0)
+	if (file_read_at(dirfd, name, HOLES_MAX_FILE, FILE_NOFOLLOW, &buf, &len,
+	    d) < 0) {
+		/* "current.yaml: ..." names the file by its place. */
+		size_t n = strlen(name);
+		if (strncmp(d->text, name, n) == 0 && d->text[n] == ':') {
+			char rest[DIAG_MAX];
+			snprintf(rest, sizeof rest, "%s", d->text + n);
+			diag_set(d, d->code, "%s%s", label, rest);
+		}
 		return -1;
+	}
 	rc = holes_parse(h, label, buf, len, d);
 	free(buf);
 	return rc;

@@ -394,14 +394,25 @@ expand_expr(struct hostlist *hl, const char *expr)
 	return 0;
 }
 
+/*
+ * The expression is quoted in the message cut to ECHO_MAX bytes, every
+ * byte that is not printable ASCII or a tab shown as '?' (a hostlist is
+ * ASCII): no escape sequence, line end or bidirectional control reaches
+ * a log.
+ */
 static int
 report(char *err, size_t errlen, const char *expr, const char *why)
 {
-	size_t	len = strlen(expr);
+	char	shown[ECHO_MAX + 1];
+	size_t	len = strlen(expr), i;
 
+	for (i = 0; i < len && i < ECHO_MAX; i++)
+		shown[i] = (expr[i] >= 0x20 && expr[i] < 0x7f) ||
+		    expr[i] == '\t' ? expr[i] : '?';
+	shown[i] = '\0';
 	if (err != NULL && errlen > 0)
-		snprintf(err, errlen, "bad hostlist '%.*s%s': %s",
-		    ECHO_MAX, expr, len > ECHO_MAX ? "..." : "", why);
+		snprintf(err, errlen, "bad hostlist '%s%s': %s", shown,
+		    len > ECHO_MAX ? "..." : "", why);
 	return -1;
 }
 

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,21 +76,34 @@ narrow_rejected(int rejfd, const char *target)
 		(void)fchmodat(rejfd, target, st.st_mode & 0700, 0);
 }
 
+/*
+ * A name in incoming/ is anyone's choice: messages show it through
+ * ydoc_excerpt(), control characters and bytes that are not UTF-8 as '?',
+ * so that a reason stays one line and a log cannot be written into.
+ */
+static void
+show_name(const char *name, char *out, size_t outlen)
+{
+	ydoc_excerpt(name, out, outlen);
+}
+
 static int
 reject(struct spool *sp, const char *name, const char *reason,
     struct intake_result *r, struct diag *d)
 {
-	char target[256], errname[270], line[DIAG_MAX + 322];
+	char target[256], errname[270], line[DIAG_MAX + 322], shown[NAME_MAX + 4];
 	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
 	struct stat st;
 	mode_t mode = 0644;
 	int give = 0;
 
+	show_name(name, shown, sizeof shown);
+
 	if (rejfd < 0)
 		return -1;
 	if (rejected_name(rejfd, name, target, sizeof target) < 0)
 		return diag_set(d, EX_CANTCREAT, "%s/rejected: no free name "
-		    "for %s", sp->path, name);
+		    "for %s", sp->path, shown);
 	/*
 	 * The reason quotes the file: its submitter's and the spool owner's
 	 * only.  Given to the submitter when we may (root, or it is ours);
@@ -115,11 +129,11 @@ reject(struct spool *sp, const char *name, const char *reason,
 		if (errno == ENOENT)
 			return 0;	/* withdrawn meanwhile */
 		return diag_errno(d, errno, "unable to move incoming/%s to "
-		    "rejected/%s", name, target);
+		    "rejected/%s", shown, target);
 	}
 	narrow_rejected(rejfd, target);
 	(void)fsync(rejfd);
-	log_warn("rejected incoming/%s as rejected/%s: %s", name, target,
+	log_warn("rejected incoming/%s as rejected/%s: %s", shown, target,
 	    reason);
 	r->rejected++;
 	return 0;
@@ -149,11 +163,13 @@ static int
 accept_job(struct spool *sp, const char *name, struct job *j,
     struct intake_result *r, struct diag *d)
 {
-	char file[JOB_NAME_MAX + 8], reason[DIAG_MAX];
+	char file[JOB_NAME_MAX + 8], reason[DIAG_MAX], shown[NAME_MAX + 4];
 	struct diag wd;
 	size_t len;
 	char *text;
 	int rc;
+
+	show_name(name, shown, sizeof shown);
 
 	snprintf(file, sizeof file, "%s.yaml", j->name);
 	if (already_accepted(sp, j)) {
@@ -170,7 +186,7 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 	free(text);
 	if (rc < 0 && errno == EEXIST) {
 		snprintf(reason, sizeof reason, "incoming/%s:%zu: job name "
-		    "'%s' is taken by jobs/%s", name, j->line, j->name, file);
+		    "'%s' is taken by jobs/%s", shown, j->line, j->name, file);
 		return reject(sp, name, reason, r, d);
 	}
 	if (rc < 0) {
@@ -180,8 +196,8 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 	fault_point("intake-after-accept");
 	if (unlinkat(sp->dirs[SPOOL_INCOMING], name, 0) < 0 && errno != ENOENT)
 		return diag_errno(d, errno, "unable to remove incoming/%s",
-		    name);
-	log_info("accepted incoming/%s as jobs/%s (uid %lld)", name, file,
+		    shown);
+	log_info("accepted incoming/%s as jobs/%s (uid %lld)", shown, file,
 	    j->owner_uid);
 	r->accepted++;
 	return 0;
@@ -191,7 +207,8 @@ static int
 intake_one(struct spool *sp, const char *name, time_t now,
     struct intake_result *r, struct diag *d)
 {
-	char label[300], reason[DIAG_MAX + 320];
+	char label[NAME_MAX + 16], shown[NAME_MAX + 4], reason[DIAG_MAX + 320],
+	    msg[DIAG_MAX + 4];
 	struct diag pd;
 	struct stat st;
 	struct job j;
@@ -199,7 +216,8 @@ intake_one(struct spool *sp, const char *name, time_t now,
 	size_t len;
 	int fd = sp->dirs[SPOOL_INCOMING], rc;
 
-	snprintf(label, sizeof label, "incoming/%s", name);
+	show_name(name, shown, sizeof shown);
+	snprintf(label, sizeof label, "incoming/%s", shown);
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return 0;	/* withdrawn meanwhile */
 	if (!S_ISREG(st.st_mode)) {
@@ -219,13 +237,15 @@ intake_one(struct spool *sp, const char *name, time_t now,
 	}
 	if (file_read_at(fd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
 	    &pd) < 0) {
+		/* The message names the file as it is: show it. */
+		ydoc_excerpt(pd.text, msg, sizeof msg);
 		if (pd.code != EX_DATAERR) {
 			/* Not the file's fault (we may not read it): keep it. */
-			log_warn("left %s in place: %s", label, pd.text);
+			log_warn("left %s in place: %s", label, msg);
 			r->deferred++;
 			return 0;
 		}
-		snprintf(reason, sizeof reason, "%s: %s", label, pd.text);
+		snprintf(reason, sizeof reason, "%s: %s", label, msg);
 		return reject(sp, name, reason, r, d);
 	}
 	rc = job_parse(&j, label, buf, len, 0, &pd);

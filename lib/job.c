@@ -23,7 +23,11 @@ struct parse {
 	struct job *j;
 	const struct ydoc *doc;
 	struct diag *d;
+	size_t unknown;		/* unknown keys seen */
 };
+
+/* Warnings about unknown keys: so many, then only their number. */
+#define JOB_WARN_UNKNOWN	10
 
 typedef int key_handler(struct parse *, const struct ydoc_node *);
 
@@ -303,7 +307,7 @@ apply_key(struct parse *p, const struct ydoc_node *k,
 		}
 		return schema[i].get(p, v);
 	}
-	if (!(flags & JOB_QUIET)) {
+	if (!(flags & JOB_QUIET) && ++p->unknown <= JOB_WARN_UNKNOWN) {
 		ydoc_excerpt(k->value, shown, sizeof shown);
 		log_warn("%s:%zu: unknown key '%s' ignored", p->doc->file,
 		    k->line, shown);
@@ -335,7 +339,7 @@ job_parse(struct job *j, const char *file, const char *buf, size_t len,
     int flags, struct diag *d)
 {
 	struct ydoc doc;
-	struct parse p = { j, &doc, d };
+	struct parse p = { j, &doc, d, 0 };
 	const struct ydoc_node *root;
 	size_t i;
 	int rc = 0;
@@ -357,6 +361,9 @@ job_parse(struct job *j, const char *file, const char *buf, size_t len,
 	for (i = 0; i < root->n && rc == 0; i++)
 		rc = apply_key(&p, root->items[2 * i], root->items[2 * i + 1],
 		    flags);
+	if (p.unknown > JOB_WARN_UNKNOWN)
+		log_warn("%s: %zu more unknown keys ignored", file,
+		    p.unknown - JOB_WARN_UNKNOWN);
 	if (rc == 0)
 		rc = check_required(&p, root);
 out:
@@ -375,8 +382,17 @@ job_load_at(struct job *j, int dirfd, const char *name, const char *label,
 	int rc;
 
 	if (file_read_at(dirfd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
-	    d) < 0)
+	    d) < 0) {
+		/* "a.yaml: not a regular file" names it as label does. */
+		size_t n = strlen(name);
+		char rest[DIAG_MAX];
+		if (strcmp(name, label) != 0 && strncmp(d->text, name, n) == 0 &&
+		    d->text[n] == ':') {
+			snprintf(rest, sizeof rest, "%s", d->text + n);
+			diag_set(d, d->code, "%s%s", label, rest);
+		}
 		return -1;
+	}
 	rc = job_parse(j, label, buf, len, flags, d);
 	free(buf);
 	return rc;

@@ -15,9 +15,17 @@
 
 #include "file.h"
 #include "jobcsv.h"
+#include "ydoc.h"
 
-#define CSV_MAX_FILE	(256 * 1024 * 1024)
 #define CSV_MAX_FIELDS	64
+
+/* Text from the file in a message: cut, and shown only where printable. */
+static const char *
+shown(const char *s, char *out, size_t outlen)
+{
+	ydoc_excerpt(s, out, outlen);
+	return out;
+}
 
 struct csv {
 	const char *label;
@@ -112,7 +120,7 @@ csv_open(struct csv *c, const char *path, struct diag *d)
 	memset(c, 0, sizeof *c);
 	c->label = path;
 	c->next_line = 1;
-	if (file_read_at(AT_FDCWD, path, CSV_MAX_FILE, 0, &c->buf, &len,
+	if (file_read_at(AT_FDCWD, path, JOBCSV_MAX_FILE, 0, &c->buf, &len,
 	    d) < 0)
 		return -1;
 	if (memchr(c->buf, '\0', len) != NULL) {
@@ -159,7 +167,7 @@ get_long(const struct csv *c, int col, const char *name, long long min,
     long long max, long long *v, struct diag *d)
 {
 	const char *s = field(c, col);
-	char *end;
+	char *end, buf[36];
 
 	if (s == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: no field %s",
@@ -167,9 +175,9 @@ get_long(const struct csv *c, int col, const char *name, long long min,
 	errno = 0;
 	*v = strtoll(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || errno != 0 || *v < min || *v > max)
-		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%.32s' is not a "
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%s' is not a "
 		    "whole number from %lld to %lld", c->label, c->line, name,
-		    s, min, max);
+		    shown(s, buf, sizeof buf), min, max);
 	return 0;
 }
 
@@ -178,18 +186,19 @@ get_double(const struct csv *c, int col, const char *name, double min,
     double max, double *v, struct diag *d)
 {
 	const char *s = field(c, col);
-	char *end;
+	char *end, buf[36];
 
 	if (s == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: no field %s",
 		    c->label, c->line, name);
 	errno = 0;
 	*v = strtod(s, &end);
+	/* Decimal only: strtod() would take 0x10 too. */
 	if (*s == '\0' || *end != '\0' || errno != 0 || !isfinite(*v) ||
-	    *v < min || *v > max)
-		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%.32s' is not a "
-		    "number from %g to %g", c->label, c->line, name, s, min,
-		    max);
+	    *v < min || *v > max || strpbrk(s, "xX") != NULL)
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%s' is not a "
+		    "number from %g to %g", c->label, c->line, name,
+		    shown(s, buf, sizeof buf), min, max);
 	return 0;
 }
 
@@ -198,14 +207,15 @@ get_word(const struct csv *c, int col, const char *name, char *out,
     size_t size, struct diag *d)
 {
 	const char *s = field(c, col);
+	char buf[36];
 
 	if (s == NULL || *s == '\0')
 		return diag_set(d, EX_DATAERR, "%s:%zu: no %s", c->label,
 		    c->line, name);
 	if (strlen(s) >= size)
-		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%.32s...' is "
-		    "longer than %zu characters", c->label, c->line, name, s,
-		    size - 1);
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s '%s' is "
+		    "longer than %zu characters", c->label, c->line, name,
+		    shown(s, buf, sizeof buf), size - 1);
 	memcpy(out, s, strlen(s) + 1);
 	return 0;
 }
@@ -234,6 +244,10 @@ curve_get(struct jobcsv_curves *cv, const char *model)
 	for (i = 0; i < cv->n; i++)
 		if (strcmp(cv->curves[i].model, model) == 0)
 			return &cv->curves[i];
+	if (cv->n == JOBCSV_MAX_MODELS) {
+		errno = E2BIG;
+		return NULL;
+	}
 	if (grow((void **)&cv->curves, &cv->cap, cv->n, sizeof *c) < 0)
 		return NULL;
 	c = &cv->curves[cv->n++];
@@ -254,6 +268,9 @@ curve_add(struct jobcsv_curve *c, const struct csv *csv, long long nodes,
 		return diag_set(d, EX_DATAERR, "%s:%zu: a second rate for %s "
 		    "at %lld nodes (line %zu)", csv->label, csv->line,
 		    c->model, nodes, c->lines[at]);
+	if (c->n == JOB_MAX_POINTS)
+		return diag_set(d, EX_DATAERR, "%s:%zu: more than %d points "
+		    "for %s", csv->label, csv->line, JOB_MAX_POINTS, c->model);
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 8;
 		struct job_point *p = realloc(c->points, cap * sizeof *p);
@@ -289,6 +306,7 @@ jobcsv_curves_read(struct jobcsv_curves *cv, const char *path,
 	int col[4], rc;
 	long long nodes;
 	double rate;
+	size_t rows = 0;
 
 	memset(cv, 0, sizeof *cv);
 	if (csv_open(&csv, path, d) < 0)
@@ -297,6 +315,11 @@ jobcsv_curves_read(struct jobcsv_curves *cv, const char *path,
 	while (rc == 0 && (rc = csv_row(&csv, d)) > 0) {
 		const char *src = field(&csv, col[3]);
 		rc = 0;
+		if (++rows > JOBCSV_MAX_CURVE_ROWS) {
+			rc = diag_set(d, EX_DATAERR, "%s:%zu: more than %d rows",
+			    path, csv.line, JOBCSV_MAX_CURVE_ROWS);
+			break;
+		}
 		if (source != NULL && (src == NULL || strcmp(src, source)))
 			continue;
 		if (get_word(&csv, col[0], "model", model, sizeof model, d)
@@ -304,7 +327,10 @@ jobcsv_curves_read(struct jobcsv_curves *cv, const char *path,
 		    JOB_MAX_NODES, &nodes, d) < 0 || get_double(&csv, col[2],
 		    "throughput", 1e-300, 1e300, &rate, d) < 0)
 			rc = -1;
-		else if ((c = curve_get(cv, model)) == NULL)
+		else if ((c = curve_get(cv, model)) == NULL && errno == E2BIG)
+			rc = diag_set(d, EX_DATAERR, "%s:%zu: more than %d "
+			    "models", path, csv.line, JOBCSV_MAX_MODELS);
+		else if (c == NULL)
 			rc = diag_errno(d, ENOMEM, "%s", path);
 		else
 			rc = curve_add(c, &csv, nodes, rate, d);
@@ -343,6 +369,7 @@ job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
 {
 	const struct jobcsv_curve *curve;
 	long long lo, hi, samples;
+	char buf[68];
 
 	memset(j, 0, sizeof *j);
 	if (get_word(c, col[J_NAME], "name", j->job.name,
@@ -350,7 +377,8 @@ job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
 		return -1;
 	if (!job_name_valid(j->job.name))
 		return diag_set(d, EX_DATAERR, "%s:%zu: name '%s' is not a "
-		    "valid job name", c->label, c->line, j->job.name);
+		    "valid job name", c->label, c->line,
+		    shown(j->job.name, buf, sizeof buf));
 	if (get_word(c, col[J_MODEL], "model", j->model, sizeof j->model, d)
 	    < 0 || get_double(c, col[J_SUBMIT], "submit_s", 0, 1e12,
 	    &j->submit, d) < 0 || get_long(c, col[J_MIN], "min_nodes", 1,
@@ -368,7 +396,8 @@ job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
 		return -1;
 	if ((curve = jobcsv_curve_find(cv, j->model)) == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: no single curve for "
-		    "model '%s'", c->label, c->line, j->model);
+		    "model '%s'", c->label, c->line,
+		    shown(j->model, buf, sizeof buf));
 	j->job.min_nodes = (long)lo;
 	j->job.max_nodes = (long)hi;
 	j->job.samples = samples;
@@ -391,25 +420,52 @@ submit_cmp(const void *a, const void *b)
 	return (x->job.line > y->job.line) - (x->job.line < y->job.line);
 }
 
+static const struct jobcsv_jobs *by_name_jobs;
+
+static int
+by_name(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(by_name_jobs->jobs[x].job.name,
+	    by_name_jobs->jobs[y].job.name);
+
+	return c != 0 ? c : (x > y) - (x < y);
+}
+
+/*
+ * Every name once, in n log n through indices sorted by name.  Of the
+ * names given twice, the one whose second row comes first in the file is
+ * reported, as reading the file in order would find it.
+ */
 static int
 check_unique(const struct jobcsv_jobs *js, const char *path, struct diag *d)
 {
-	size_t i, k;
+	size_t *idx = malloc(js->n * sizeof *idx), i, first = 0,
+	    best = (size_t)-1, best_first = 0;
 
-	/* by name through a sorted copy of indices would be faster; the
-	 * job sets are thousands at most */
-	for (i = 1; i < js->n; i++)
-		for (k = 0; k < i; k++)
-			if (strcmp(js->jobs[i].job.name, js->jobs[k].job.name)
-			    == 0)
-				return diag_set(d, EX_DATAERR, "%s:%zu: job name "
-				    "'%s' is also on line %zu", path,
-				    js->jobs[i].job.line > js->jobs[k].job.line ?
-				    js->jobs[i].job.line : js->jobs[k].job.line,
-				    js->jobs[i].job.name,
-				    js->jobs[i].job.line > js->jobs[k].job.line ?
-				    js->jobs[k].job.line : js->jobs[i].job.line);
-	return 0;
+	if (idx == NULL)
+		return diag_errno(d, ENOMEM, "%s", path);
+	for (i = 0; i < js->n; i++)
+		idx[i] = i;
+	by_name_jobs = js;
+	qsort(idx, js->n, sizeof *idx, by_name);
+	for (i = 1; i < js->n; i++) {
+		if (strcmp(js->jobs[idx[i]].job.name,
+		    js->jobs[idx[i - 1]].job.name) != 0) {
+			first = i;
+			continue;
+		}
+		if (i == first + 1 && (best == (size_t)-1 || idx[i] < best)) {
+			best = idx[i];
+			best_first = idx[first];
+		}
+	}
+	free(idx);
+	if (best == (size_t)-1)
+		return 0;
+	return diag_set(d, EX_DATAERR, "%s:%zu: job name '%s' is also on "
+	    "line %zu", path, js->jobs[best].job.line,
+	    js->jobs[best].job.name, js->jobs[best_first].job.line);
 }
 
 int
@@ -427,7 +483,10 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 		return -1;
 	rc = csv_header(&csv, names, col, J_NCOLS, J_NCOLS - 1, d);
 	while (rc == 0 && (rc = csv_row(&csv, d)) > 0) {
-		if (grow((void **)&js->jobs, &js->cap, js->n,
+		if (js->n == JOBCSV_MAX_JOBS)
+			rc = diag_set(d, EX_DATAERR, "%s:%zu: more than %d jobs",
+			    path, csv.line, JOBCSV_MAX_JOBS);
+		else if (grow((void **)&js->jobs, &js->cap, js->n,
 		    sizeof *js->jobs) < 0)
 			rc = diag_errno(d, ENOMEM, "%s", path);
 		else if ((rc = job_row(&js->jobs[js->n], &csv, col, cv, d))

@@ -26,9 +26,15 @@
  *	(AlexNet -> AlexNet-ImageNet).  Jobs come back sorted by submit_s,
  *	ties in file order; job.points are borrowed from the curves, which
  *	must outlive the jobs.
+ *
+ *	Bounds, so that a hostile file costs bounded memory and time: at
+ *	most JOBCSV_MAX_FILE bytes, JOBCSV_MAX_JOBS job rows, and
+ *	JOBCSV_MAX_CURVE_ROWS curve rows of at most JOBCSV_MAX_MODELS models
+ *	of at most JOB_MAX_POINTS points each; no NUL byte.
  * DIAGNOSTICS
  *	-1 with d set: 66 missing file, 65 "FILE:LINE: what" for a missing
- *	column, a bad number, a duplicate name or point, an unknown model.
+ *	column, a bad number, a duplicate name or point, an unknown model,
+ *	a bound passed.
  */
 #ifndef BF_JOBCSV_H
 #define BF_JOBCSV_H
@@ -39,6 +45,10 @@
 #include "log.h"
 
 #define JOBCSV_MODEL_MAX	128
+#define JOBCSV_MAX_FILE		(64 * 1024 * 1024)
+#define JOBCSV_MAX_JOBS		1000000
+#define JOBCSV_MAX_CURVE_ROWS	100000
+#define JOBCSV_MAX_MODELS	1000
 
 struct jobcsv_curve {
 	char model[JOBCSV_MODEL_MAX];

@@ -49,9 +49,12 @@ only_keys(const struct ydoc *doc, const struct ydoc_node *map,
 		for (k = 0; keys[k] != NULL; k++)
 			if (strcmp(key->value, keys[k]) == 0)
 				break;
-		if (keys[k] == NULL)
+		if (keys[k] == NULL) {
+			char shown[68];
+			ydoc_excerpt(key->value, shown, sizeof shown);
 			return diag_set(d, EX_DATAERR, "%s:%zu: unknown key "
-			    "'%.64s'", doc->file, key->line, key->value);
+			    "'%s'", doc->file, key->line, shown);
+		}
 	}
 	return 0;
 }
@@ -77,9 +80,12 @@ user_uid(const struct ydoc *doc, const struct ydoc_node *k, long long *uid,
 	*uid = strtoll(k->value, &end, 10);
 	if (k->len > 0 && *end == '\0' && errno == 0 && *uid >= 0)
 		return 0;
-	if ((pw = getpwnam(k->value)) == NULL)
-		return diag_set(d, EX_DATAERR, "%s:%zu: no such user '%.64s'",
-		    doc->file, k->line, k->value);
+	if ((pw = getpwnam(k->value)) == NULL) {
+		char shown[68];
+		ydoc_excerpt(k->value, shown, sizeof shown);
+		return diag_set(d, EX_DATAERR, "%s:%zu: no such user '%s'",
+		    doc->file, k->line, shown);
+	}
 	*uid = pw->pw_uid;
 	return 0;
 }
@@ -132,9 +138,12 @@ parse_jobs(struct policy *pol, const struct ydoc *doc,
 	for (i = 0; i < map->n; i++) {
 		const struct ydoc_node *k = map->items[2 * i];
 		struct policy_job *pj = &pol->jobs[i];
-		if (!job_name_valid(k->value))
+		if (!job_name_valid(k->value)) {
+			char shown[68];
+			ydoc_excerpt(k->value, shown, sizeof shown);
 			return diag_set(d, EX_DATAERR, "%s:%zu: bad job name "
-			    "'%.64s'", doc->file, k->line, k->value);
+			    "'%s'", doc->file, k->line, shown);
+		}
 		snprintf(pj->name, sizeof pj->name, "%s", k->value);
 		if (only_keys(doc, map->items[2 * i + 1], keys, d) < 0 ||
 		    weight_of(doc, map->items[2 * i + 1], &pj->weight, d) < 0)

@@ -338,7 +338,8 @@ warn_skipped(const char *label, struct line *lines, size_t nlines,
 		if (l->st == ST_OK || l->st == ST_BLANK ||
 		    l->st == ST_PARTIAL)
 			continue;
-		skipped++;
+		if (++skipped > PROGRESS_WARN_MAX)
+			continue;
 		if (l->st == ST_LONG)
 			log_warn("%s:%zu: line longer than %d bytes, skipped",
 			    label, i + 1, PROGRESS_LINE_MAX);
@@ -356,6 +357,9 @@ warn_skipped(const char *label, struct line *lines, size_t nlines,
 		} else
 			warn_order(label, i, l, &lines[l->ref]);
 	}
+	if (skipped > PROGRESS_WARN_MAX)
+		log_warn("%s: %zu more lines skipped", label,
+		    skipped - PROGRESS_WARN_MAX);
 	return skipped;
 }
 
@@ -393,9 +397,13 @@ progress_parse_alloc(struct progress *pr, const char *label, const char *buf,
     size_t len, const struct progress_alloc *alloc, struct diag *d)
 {
 	size_t nlines = count_lines(buf, len);
-	struct line *lines = calloc(nlines + 1, sizeof *lines);
+	struct line *lines;
 
 	memset(pr, 0, sizeof *pr);
+	if (nlines > PROGRESS_MAX_LINES)
+		return diag_set(d, EX_DATAERR, "%s: more than %d lines", label,
+		    PROGRESS_MAX_LINES);
+	lines = calloc(nlines + 1, sizeof *lines);
 	if (lines == NULL)
 		return diag_errno(d, ENOMEM, "unable to read %s", label);
 	scan(lines, nlines, buf, len);

@@ -24,7 +24,14 @@
  *	earliest such run when several are as long), so one garbage line far
  *	in the future costs that line only, never the good lines after it.
  *	Blank lines are ignored silently.  A log with no report at all is
- *	warned about as "FILE:1: no reports".
+ *	warned about as "FILE:1: no reports".  After PROGRESS_WARN_MAX
+ *	warnings the other skipped lines are only counted, in one warning
+ *	"FILE: N more lines skipped", so that a log of garbage is not a
+ *	flood of warnings.
+ *
+ *	Memory is bounded by the caller's PROGRESS_MAX_FILE bytes and by
+ *	PROGRESS_MAX_LINES lines, counted before anything is allocated: a
+ *	log of more lines is refused as a whole.
  *
  *	NODES "-" lets a job report without knowing its node count:
  *	progress_parse_alloc() takes it from an allocation timeline (the node
@@ -33,7 +40,8 @@
  *	timeline, before the first allocation, or while it had 0 nodes, such
  *	a line is skipped like a bad one.
  * DIAGNOSTICS
- *	-1 with d set only when memory runs out (71).
+ *	-1 with d set: "FILE: more than 2000000 lines" (65), or memory ran
+ *	out (71).
  */
 #ifndef BF_PROGRESS_H
 #define BF_PROGRESS_H
@@ -43,7 +51,9 @@
 #include "log.h"
 
 #define PROGRESS_LINE_MAX	256
-#define PROGRESS_MAX_FILE	(512UL * 1024 * 1024)
+#define PROGRESS_MAX_FILE	(64UL * 1024 * 1024)
+#define PROGRESS_MAX_LINES	2000000
+#define PROGRESS_WARN_MAX	1000
 
 struct progress_report {
 	double time;		/* unix seconds */

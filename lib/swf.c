@@ -15,9 +15,49 @@
 
 #include "gz.h"
 #include "swf.h"
+#include "ydoc.h"
 
 #define SWF_FIELDS	18
 #define SWF_MAX_NODES	(1u << 24)	/* a machine larger is a typo */
+#define SWF_MAX_JOBS	4000000		/* the largest PWA log has 2.1M */
+
+/* Text from a log in a message: cut, and shown only where printable. */
+static const char *
+shown(const char *s, char *out, size_t outlen)
+{
+	ydoc_excerpt(s, out, outlen);
+	return out;
+}
+
+/*
+ * A number as the SWF writes one: decimal, a fraction and an exponent
+ * allowed; not hexadecimal, inf or nan, which strtod() would take.
+ */
+static int
+is_decimal(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	for (; *s >= '0' && *s <= '9'; s++)
+		digits++;
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++)
+			digits++;
+	if (digits == 0)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (*s < '0' || *s > '9')
+			return 0;
+		while (*s >= '0' && *s <= '9')
+			s++;
+	}
+	return *s == '\0';
+}
 
 static const char *const field_name[SWF_FIELDS] = {
 	"job id", "submit time", "wait time", "run time", "allocated procs",
@@ -32,6 +72,7 @@ static int
 parse_fields(const struct swf *s, size_t line, char *p, long long v[],
     struct diag *d)
 {
+	char buf[36];
 	size_t i;
 
 	for (i = 0;; i++) {
@@ -53,15 +94,13 @@ parse_fields(const struct swf *s, size_t line, char *p, long long v[],
 			    v[i] < -1 || v[i] > (1LL << 40))
 				return diag_set(d, EX_DATAERR, "%s:%zu: field "
 				    "%zu (%s) must be a whole number from -1 "
-				    "to %lld, not '%.32s'", s->label, line,
-				    i + 1, field_name[i], 1LL << 40, tok);
-		} else {
-			(void)strtod(tok, &end);
-			if (*end != '\0' || end == tok)
-				return diag_set(d, EX_DATAERR, "%s:%zu: field "
-				    "%zu (%s) is not a number: '%.32s'",
-				    s->label, line, i + 1, field_name[i], tok);
-		}
+				    "to %lld, not '%s'", s->label, line,
+				    i + 1, field_name[i], 1LL << 40,
+				    shown(tok, buf, sizeof buf));
+		} else if (!is_decimal(tok))
+			return diag_set(d, EX_DATAERR, "%s:%zu: field %zu (%s) "
+			    "is not a number: '%s'", s->label, line, i + 1,
+			    field_name[i], shown(tok, buf, sizeof buf));
 	}
 	if (i != SWF_FIELDS)
 		return diag_set(d, EX_DATAERR, "%s:%zu: %zu fields, a job "
@@ -76,6 +115,7 @@ parse_header(struct swf *s, size_t line, const char *p, struct diag *d)
 	static const char *const keys[] = { "UnixStartTime", "MaxNodes",
 	    "MaxProcs" };
 	long long *dest[] = { &s->unix_start, &s->max_nodes, &s->max_procs };
+	char buf[36];
 	size_t i, n;
 
 	p += strspn(p, "; \t");
@@ -93,7 +133,8 @@ parse_header(struct swf *s, size_t line, const char *p, struct diag *d)
 		    v > (i == 0 ? 1LL << 40 : (long long)SWF_MAX_NODES * 1024)
 		    || (i > 0 && v == 0))
 			return diag_set(d, EX_DATAERR, "%s:%zu: bad %s value "
-			    "'%.32s'", s->label, line, keys[i], p + n + 1);
+			    "'%s'", s->label, line, keys[i],
+			    shown(p + n + 1, buf, sizeof buf));
 		*dest[i] = v;
 	}
 	return 0;
@@ -113,6 +154,9 @@ add_job(struct swf *s, size_t line, const long long v[], size_t *cap,
 	if (procs > (long long)SWF_MAX_NODES * 1024)
 		return diag_set(d, EX_DATAERR, "%s:%zu: %lld processors is "
 		    "beyond any machine", s->label, line, procs);
+	if (s->njobs == SWF_MAX_JOBS)
+		return diag_set(d, EX_DATAERR, "%s:%zu: more than %d jobs that "
+		    "ran", s->label, line, SWF_MAX_JOBS);
 	if (s->njobs == *cap) {
 		size_t ncap = *cap ? 2 * *cap : 1024;
 		j = realloc(s->jobs, ncap * sizeof *j);

@@ -14,8 +14,18 @@
 
 #include "hostlist.h"
 #include "trace.h"
+#include "ydoc.h"
 
-#define TRACE_MAX_NODES	(1u << 24)
+/* As many as a hostlist may hold (bf-spool(5)). */
+#define TRACE_MAX_NODES	1000000u
+
+/* Text from a trace in a message: cut, and shown only where printable. */
+static const char *
+shown(const char *s, char *out, size_t outlen)
+{
+	ydoc_excerpt(s, out, outlen);
+	return out;
+}
 
 /* The tree holds pointers to names[i]; the index follows from the slot. */
 struct key {
@@ -93,7 +103,7 @@ bad(struct trace *tr, const char *what, struct diag *d)
 static int
 read_row(struct trace *tr, struct diag *d)
 {
-	char *p, *c1, *c2, *end;
+	char *p, *c1, *c2, *end, buf[68];
 	long long t;
 	int rc;
 
@@ -111,18 +121,20 @@ read_row(struct trace *tr, struct diag *d)
 	t = strtoll(p, &end, 10);
 	if (end == p || *end != '\0' || errno != 0 || t < 0 || t > 1LL << 40)
 		return diag_set(d, EX_DATAERR, "%s:%zu: t_s must be a whole "
-		    "number of seconds from 0 to %lld, not '%.32s'", tr->label,
-		    tr->gz.lineno, 1LL << 40, p);
+		    "number of seconds from 0 to %lld, not '%s'", tr->label,
+		    tr->gz.lineno, 1LL << 40, shown(p, buf, 36));
 	if (tr->have_row && t < tr->row_t)
 		return diag_set(d, EX_DATAERR, "%s:%zu: time %lld is before "
 		    "the previous row's %lld; rows must be in time order",
 		    tr->label, tr->gz.lineno, t, tr->row_t);
 	if (!valid_name(c1 + 1, strlen(c1 + 1)))
 		return diag_set(d, EX_DATAERR, "%s:%zu: bad node name "
-		    "'%.64s'", tr->label, tr->gz.lineno, c1 + 1);
+		    "'%s'", tr->label, tr->gz.lineno,
+		    shown(c1 + 1, buf, sizeof buf));
 	if (strcmp(c2 + 1, "0") != 0 && strcmp(c2 + 1, "1") != 0)
 		return diag_set(d, EX_DATAERR, "%s:%zu: idle must be 0 or 1, "
-		    "not '%.32s'", tr->label, tr->gz.lineno, c2 + 1);
+		    "not '%s'", tr->label, tr->gz.lineno,
+		    shown(c2 + 1, buf, 36));
 	if (lookup(tr, c1 + 1, &tr->row_node, d) < 0)
 		return -1;
 	tr->row_t = t;
