@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "file.h"
 #include "history.h"
 #include "log.h"
@@ -376,7 +377,8 @@ log_all(struct spool *sp)
 	spool_list_free(names, n);
 	if (objfd >= 0)
 		close(objfd);
-	return fflush(stdout) == 0 ? 0 : EX_IOERR;
+	cli_finish_stdout();
+	return 0;
 }
 
 int

@@ -238,13 +238,6 @@ print_event(struct events *ev, const struct event *e)
 	putchar('\n');
 }
 
-static void
-finish_stdout(void)
-{
-	if (fflush(stdout) != 0 || ferror(stdout))
-		log_fatal(EX_IOERR, "standard output: %s", strerror(errno));
-}
-
 static int
 run_events(const struct opts *o)
 {
@@ -265,7 +258,7 @@ run_events(const struct opts *o)
 	}
 	warn_overfull(ev);
 	events_close(ev);
-	finish_stdout();
+	cli_finish_stdout();
 	return 0;
 }
 
@@ -370,7 +363,7 @@ main(int argc, char **argv)
 		write_spool(o.spool, &h, text, len);
 	else {
 		fwrite(text, 1, len, stdout);
-		finish_stdout();
+		cli_finish_stdout();
 	}
 	free(text);
 	holes_free(&h);

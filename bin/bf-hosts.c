@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "file.h"
 #include "hostlist.h"
 #include "job.h"
@@ -120,8 +121,8 @@ main(int argc, char **argv)
 		    !good_line(p, (size_t)(nl - p)))
 			log_fatal(EX_DATAERR, "run/%s:%zu: not a host:slots "
 			    "line", file, line);
-	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)
-		log_fatal(EX_IOERR, "unable to write: %s", strerror(errno));
+	fwrite(buf, 1, len, stdout);
+	cli_finish_stdout();
 	free(buf);
 	spool_close(&sp);
 	return 0;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "allocs.h"
+#include "cli.h"
 #include "file.h"
 #include "job.h"
 #include "log.h"
@@ -39,13 +40,6 @@ usage(int code)
 	    "usage: bf-profile [-hV] [--advise] [-d SPOOL] [JOB...]\n"
 	    "       bf-profile [--advise] [-j JOBFILE] LOGFILE\n");
 	exit(code);
-}
-
-static void
-finish_stdout(void)
-{
-	if (fflush(stdout) != 0 || ferror(stdout))
-		log_fatal(EX_IOERR, "standard output: %s", strerror(errno));
 }
 
 static void
@@ -134,7 +128,7 @@ run_logfile(const struct opts *o, const char *path)
 		free(text);
 	}
 	profile_free(&p);
-	finish_stdout();
+	cli_finish_stdout();
 	return 0;
 }
 
@@ -315,7 +309,7 @@ run_spool(const struct opts *o, char **names, int nnames)
 	allocs_free(&a);
 	spool_close(&sp);
 	if (o->advise)
-		finish_stdout();
+		cli_finish_stdout();
 	return code;
 }
 

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "file.h"
 #include "intake.h"
 #include "job.h"
@@ -197,5 +198,8 @@ main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage(EX_USAGE);
-	return submit(spool_path, check_only, argv + optind, argc - optind);
+	c = submit(spool_path, check_only, argv + optind, argc - optind);
+	/* The list of what was entered is the user's receipt. */
+	cli_finish_stdout();
+	return c;
 }

@@ -221,15 +221,26 @@ static int
 std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
 {
 	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO planted there must not hold us. */
 	int out = openat(rfd, "output", O_WRONLY | O_CREAT | O_APPEND |
-	    O_NOFOLLOW | O_CLOEXEC, 0600);
+	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	struct stat st;
 
 	/* Never bf-apply's own output: a job that cannot keep it waits. */
 	if (in < 0 || out < 0) {
-		diag_errno(d, errno, "unable to open %s",
-		    in < 0 ? "/dev/null" : "output");
-		return diag_prefix(d, "run/%s/: ", job);
+		if (errno == ELOOP)
+			diag_set(d, EX_DATAERR, "output: is a symbolic link, "
+			    "not followed");
+		else
+			diag_errno(d, errno, "unable to open %s",
+			    in < 0 ? "/dev/null" : "output");
+		return diag_prefix(d, "run/%s/", job);
 	}
+	if (fstat(out, &st) < 0 || !S_ISREG(st.st_mode)) {
+		diag_set(d, EX_DATAERR, "output: not a regular file");
+		return diag_prefix(d, "run/%s/", job);
+	}
+	(void)fcntl(out, F_SETFL, O_APPEND);
 	dup2(in, 0);
 	dup2(out, 1);
 	dup2(out, 2);
@@ -340,14 +351,20 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 	char msg[512];
 	int lockfd, p[2];
 	ssize_t got = 0, r;
+	struct stat st;
 	pid_t pid;
 
 	/* 0600: a user able to open it could hold it and block a start. */
 	lockfd = openat(rfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW |
-	    O_CLOEXEC, 0600);
+	    O_NONBLOCK | O_CLOEXEC, 0600);
 	if (lockfd < 0)
 		return diag_errno(d, errno, "unable to open %s/run/%s/lock",
 		    b->sp->path, name);
+	if (fstat(lockfd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(lockfd);
+		return diag_set(d, EX_DATAERR, "%s/run/%s/lock: not a regular "
+		    "file", b->sp->path, name);
+	}
 	(void)fchmod(lockfd, 0600);
 	if (flock(lockfd, LOCK_EX | LOCK_NB) < 0) {
 		close(lockfd);
@@ -421,7 +438,8 @@ local_resize(struct backend *b, const struct job *j,
 static int
 lock_held(int rfd)
 {
-	int fd = openat(rfd, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC), held;
+	int fd = openat(rfd, "lock", O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC), held;
 
 	if (fd < 0)
 		return 0;

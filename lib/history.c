@@ -359,12 +359,23 @@ copy_mps(struct spool *sp, const struct plan *p, const char *stem,
 	size_t len;
 	int rc;
 
-	if (p->mps[0] == '\0')
+	int pfd;
+
+	/*
+	 * Only bf-solve's own model, plans/NAME, read without following a
+	 * link: the copy is world-readable, and a link planted there would
+	 * publish whatever it points to.  A plan made elsewhere names its
+	 * model by a path of its own: not copied.
+	 */
+	if (strncmp(p->mps, "plans/", 6) != 0 || p->mps[6] == '\0' ||
+	    strchr(p->mps + 6, '/') != NULL || p->mps[6] == '.')
 		return 0;
-	if (file_read_at(sp->fd, p->mps, HISTORY_MAX_FILE, 0, &buf, &len,
-	    d) < 0) {
-		if (d->code != EX_NOINPUT)
-			return -1;
+	if ((pfd = spool_dirfd(sp, SPOOL_PLANS, d)) < 0)
+		return -1;
+	if (file_read_at(pfd, p->mps + 6, HISTORY_MAX_FILE, FILE_NOFOLLOW,
+	    &buf, &len, d) < 0) {
+		if (d->code != EX_NOINPUT || !gone(pfd, p->mps + 6))
+			return diag_prefix(d, "%s: ", p->mps);
 		diag_clear(d);
 		return 0;
 	}

@@ -530,9 +530,12 @@ pass(struct watcher *w, const char *trigger, struct diag *d)
 	if ((k = apply(w, trigger, secs, d)) < 0) {
 		/* The state is true after any failed action: try again. */
 		log_warn("apply: %s; will retry", d->text);
+		/* --once: 75 for what a retry may cure, not for bad input. */
+		if (d->code == EX_TEMPFAIL || d->code == EX_OSERR ||
+		    d->code == EX_IOERR)
+			w->left_undone = 1;
 		diag_clear(d);
 		w->retry_at = now_s() + w->o->retry;
-		w->left_undone = 1;
 		k = 0;
 	}
 	did |= k;
