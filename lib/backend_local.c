@@ -227,19 +227,17 @@ std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
 	struct stat st;
 
 	/* Never bf-apply's own output: a job that cannot keep it waits. */
-	if (in < 0 || out < 0) {
-		if (errno == ELOOP)
-			diag_set(d, EX_DATAERR, "output: is a symbolic link, "
-			    "not followed");
-		else
-			diag_errno(d, errno, "unable to open %s",
-			    in < 0 ? "/dev/null" : "output");
-		return diag_prefix(d, "run/%s/", job);
-	}
-	if (fstat(out, &st) < 0 || !S_ISREG(st.st_mode)) {
-		diag_set(d, EX_DATAERR, "output: not a regular file");
-		return diag_prefix(d, "run/%s/", job);
-	}
+	if (in < 0)
+		return diag_errno(d, errno, "unable to open /dev/null");
+	if (out < 0 && errno == ELOOP)
+		return diag_set(d, EX_DATAERR, "run/%s/output: is a symbolic "
+		    "link, not followed", job);
+	if (out < 0)
+		return diag_errno(d, errno, "unable to open run/%s/output",
+		    job);
+	if (fstat(out, &st) < 0 || !S_ISREG(st.st_mode))
+		return diag_set(d, EX_DATAERR, "run/%s/output: not a regular "
+		    "file", job);
 	(void)fcntl(out, F_SETFL, O_APPEND);
 	dup2(in, 0);
 	dup2(out, 1);
@@ -293,7 +291,12 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
 	    (long long)time(NULL), (long)l->who.uid);
 	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0) {
-		/* Unrecorded, it could never be stopped: it does not run. */
+		/*
+		 * Unrecorded, it could never be stopped: it does not run.  A
+		 * record in place whose directory sync failed goes too: the
+		 * job it names never ran.
+		 */
+		(void)unlinkat(rfd, "pid", 0);
 		close(go[1]);
 		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
 			;
@@ -398,7 +401,9 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 			code = EX_OSERR;
 		else
 			text++;
-		return diag_set(d, (int)code, "%s/%s", b->sp->path, text);
+		return diag_set(d, (int)code, "%s%s%s", strncmp(text, "run/",
+		    4) == 0 ? b->sp->path : "", strncmp(text, "run/", 4) == 0 ?
+		    "/" : "", text);
 	}
 	if (faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
 		return diag_set(d, EX_OSERR, "job %s: the supervisor failed "

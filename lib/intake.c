@@ -210,11 +210,11 @@ intake_one(struct spool *sp, const char *name, time_t now,
 	char label[NAME_MAX + 16], shown[NAME_MAX + 4], reason[DIAG_MAX + 320],
 	    msg[DIAG_MAX + 4];
 	struct diag pd;
-	struct stat st;
+	struct stat st, now_st;
 	struct job j;
 	char *buf;
 	size_t len;
-	int fd = sp->dirs[SPOOL_INCOMING], rc;
+	int fd = sp->dirs[SPOOL_INCOMING], rc, rfd;
 
 	show_name(name, shown, sizeof shown);
 	snprintf(label, sizeof label, "incoming/%s", shown);
@@ -235,8 +235,31 @@ intake_one(struct spool *sp, const char *name, time_t now,
 		    label, FILE_MAX_JOB);
 		return reject(sp, name, reason, r, d);
 	}
-	if (file_read_at(fd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
-	    &pd) < 0) {
+	/*
+	 * Read what was checked: the name may be relinked to another file
+	 * between the fstatat() above and the open (incoming/ is anyone's),
+	 * so the open file must be the one checked, still with one link.
+	 */
+	rfd = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (rfd < 0) {
+		if (errno == ENOENT)
+			return 0;	/* withdrawn meanwhile */
+		if (errno == ELOOP || errno == ENXIO)
+			goto changed;
+		diag_errno(&pd, errno, "unable to open %s", name);
+		pd.code = EX_NOINPUT;
+		rc = -1;
+	} else if (fstat(rfd, &now_st) < 0 || now_st.st_dev != st.st_dev ||
+	    now_st.st_ino != st.st_ino || !S_ISREG(now_st.st_mode) ||
+	    now_st.st_nlink != 1) {
+		close(rfd);
+		goto changed;
+	} else {
+		st = now_st;	/* the owner, of the file read */
+		rc = file_read_fd(rfd, name, FILE_MAX_JOB, &buf, &len, &pd);
+		close(rfd);
+	}
+	if (rc < 0) {
 		/* The message names the file as it is: show it. */
 		ydoc_excerpt(pd.text, msg, sizeof msg);
 		if (pd.code != EX_DATAERR) {
@@ -261,6 +284,12 @@ intake_one(struct spool *sp, const char *name, time_t now,
 	rc = accept_job(sp, name, &j, r, d);
 	job_free(&j);
 	return rc;
+changed:
+	/* Replaced while we looked: the next intake decides it. */
+	log_warn("left %s in place: it changed while it was being read",
+	    label);
+	r->deferred++;
+	return 0;
 }
 
 int

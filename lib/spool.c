@@ -184,6 +184,80 @@ lock_holder(int fd)
 	return strtol(buf, NULL, 10);
 }
 
+/* Every regular file of a directory, with one link, made owner-only. */
+static void
+narrow_dir(int dirfd)
+{
+	struct dirent *e;
+	struct stat st;
+	DIR *dir;
+	int fd = dup(dirfd);
+
+	if (fd < 0 || (dir = fdopendir(fd)) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	rewinddir(dir);
+	while ((e = readdir(dir)) != NULL)
+		if (e->d_name[0] != '.' &&
+		    fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+		    (st.st_mode & 077) != 0)
+			(void)fchmodat(dirfd, e->d_name, st.st_mode & 0700, 0);
+	closedir(dir);
+}
+
+static void
+narrow_sub(int parent, const char *name, const char *file)
+{
+	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return;
+	if (file == NULL)
+		narrow_dir(fd);
+	else if (fstatat(fd, file, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+	    (st.st_mode & 077) != 0)
+		(void)fchmodat(fd, file, st.st_mode & 0700, 0);
+	close(fd);
+}
+
+/*
+ * Files an older version left readable by all that bf-spool(5) SECURITY
+ * now keeps to their owner: job files and their copies, progress logs
+ * and outputs.  Done by whoever takes the lock (a writer); a file that
+ * is not ours to change is left as it is.
+ */
+static void
+narrow_private(const struct spool *sp)
+{
+	struct dirent *e;
+	DIR *dir;
+	int fd;
+
+	if (sp->dirs[SPOOL_JOBS] >= 0)
+		narrow_dir(sp->dirs[SPOOL_JOBS]);
+	if (sp->dirs[SPOOL_PROGRESS] >= 0)
+		narrow_dir(sp->dirs[SPOOL_PROGRESS]);
+	if (sp->dirs[SPOOL_HISTORY] >= 0)
+		narrow_sub(sp->dirs[SPOOL_HISTORY], "objects", NULL);
+	if (sp->dirs[SPOOL_RUN] < 0 || (fd = dup(sp->dirs[SPOOL_RUN])) < 0)
+		return;
+	if ((dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	rewinddir(dir);
+	while ((e = readdir(dir)) != NULL)
+		if (e->d_name[0] != '.')
+			narrow_sub(sp->dirs[SPOOL_RUN], e->d_name, "output");
+	closedir(dir);
+}
+
 int
 spool_lock(struct spool *sp, struct diag *d)
 {
@@ -223,6 +297,7 @@ spool_lock(struct spool *sp, struct diag *d)
 		return diag_errno(d, err, "unable to write %s/lock", sp->path);
 	}
 	sp->lockfd = fd;
+	narrow_private(sp);
 	return 0;
 }
 

@@ -60,6 +60,7 @@ struct watcher {
 	int force_solve;
 	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* bf-solve's, failing */
 	int failed_later;	/* ... with a code worth a retry (75, 71) */
+	double solve_retry_at;	/* ... not before then */
 	double retry_at;	/* 0: nothing to retry */
 	int left_undone;	/* a step failed to retry: --once exits 75 */
 	double profiled_at;	/* when bf-profile last ran */
@@ -242,7 +243,7 @@ run_child(char *const argv[], int outfd)
 }
 
 /*
- * A failed child: try again later (75, 71; killed by a signal, which
+ * A failed child: try again later (75, 71, 74; killed by a signal, which
  * says nothing of its input, or not run at all) or once an input changes
  * (any other exit: the input is what it refused).
  */
@@ -250,8 +251,8 @@ static void
 child_failed(struct watcher *w, const char *what, int code,
     const char *inputs)
 {
-	int later = code == EX_TEMPFAIL || code == EX_OSERR || code < 0 ||
-	    code > 128;
+	int later = code == EX_TEMPFAIL || code == EX_OSERR ||
+	    code == EX_IOERR || code < 0 || code > 128;
 
 	if (code < 0)
 		log_warn("%s could not be run; will retry", what);
@@ -270,6 +271,7 @@ child_failed(struct watcher *w, const char *what, int code,
 		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s",
 		    inputs);
 		w->failed_later = later;
+		w->solve_retry_at = now_s() + w->o->retry;
 	}
 }
 
@@ -400,7 +402,7 @@ solve(struct watcher *w, double *secs)
 	if (w->force_solve)
 		need = 1, w->force_solve = 0;
 	else if (need && strcmp(key, w->failed_inputs) == 0 &&
-	    (!w->failed_later || w->retry_at > 0))
+	    (!w->failed_later || now_s() < w->solve_retry_at))
 		need = 0;
 	if (need && find_program(w, "bf-solve", prog, sizeof prog) < 0) {
 		log_warn("bf-solve not found next to bf-watch or on PATH");

@@ -174,7 +174,7 @@ case_ 'control: the chain of programs on a roomy disk' '
 	cp 0bad.yaml ctl/incoming/ &&
 	bf-submit --intake -d ctl 2>/dev/null &&
 	bf-holes -d ctl --idle-trace "$TRACE" --at $AT &&
-	cp p.log ctl/progress/ && bf-profile -d ctl &&
+	cp p.log ctl/progress/ && chmod 600 ctl/progress/p.log && bf-profile -d ctl &&
 	bf-solve -d ctl && bf-apply -d ctl $APPLY >ctl.out &&
 	state_true ctl && test $(held ctl) -eq 16 &&
 	norm ctl >ctl.norm &&
@@ -233,7 +233,7 @@ case_ 'bf-holes -d: 75, no holes file; written once space returns' '
 '
 
 case_ 'bf-profile -d: 75, no profile; written once space returns' '
-	cp p.log mnt/sp/progress/ &&
+	cp p.log mnt/sp/progress/ && chmod 600 mnt/sp/progress/p.log &&
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-profile -d mnt/sp 2>err &&
 	one_line err "bf-profile: mnt/sp/profiles/p\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.p\.yaml: No space left on device" &&
@@ -489,7 +489,7 @@ watch_spool() {	# spool: jobs in incoming/, a holes file, a progress log
 	bf-submit -d "$1" a.yaml b.yaml c.yaml p.yaml >/dev/null &&
 	cp 0bad.yaml "$1/incoming/" &&
 	bf-holes -d "$1" --idle-trace "$TRACE" --at $AT &&
-	cp p.log "$1/progress/"
+	cp p.log "$1/progress/" && chmod 600 "$1/progress/p.log"
 }
 
 case_ 'control: bf-watch --once on a roomy disk' '

@@ -72,7 +72,7 @@ ready() {	# spool
 	bf-submit -d "$1" a.yaml b.yaml c.yaml p.yaml >/dev/null &&
 	bf-submit --intake -d "$1" 2>/dev/null &&
 	bf-holes -d "$1" --idle-trace "$TRACE" --at $AT &&
-	cp p.log "$1/progress/" && bf-profile -d "$1" &&
+	cp p.log "$1/progress/" && chmod 600 "$1/progress/p.log" && bf-profile -d "$1" &&
 	bf-solve -d "$1" &&
 	cp x.yaml "$1/incoming/" &&
 	echo "1612915730 1 156564" >>"$1/progress/p.log"
@@ -174,7 +174,7 @@ case_ "$why_user" 'setup: root'"'"'s spool, jobs submitted by user nobody' '
 	bf-submit --intake -d usp 2>/dev/null &&
 	grep -qx "owner: {uid: $(id -u nobody)}" usp/jobs/a.yaml &&
 	bf-holes -d usp --idle-trace "$TRACE" --at $AT &&
-	cp p.log usp/progress/ && bf-solve -d usp &&
+	cp p.log usp/progress/ && chmod 600 usp/progress/p.log && bf-solve -d usp &&
 	snap usp >u.before
 '
 
@@ -193,8 +193,8 @@ case_ "$why_user" 'user nobody: jobs/ is not for it to read: bf-solve, bf-apply 
 '
 
 # To reach the writes, the job files are opened to all, as a site could.
-case_ "$why_user" 'setup: job files readable by all' '
-	chmod 644 usp/jobs/*.yaml && snap usp >u.before
+case_ "$why_user" 'setup: job files and progress logs readable by all' '
+	chmod 644 usp/jobs/*.yaml usp/progress/*.log && snap usp >u.before
 '
 
 user() {	# title pattern command...

@@ -109,10 +109,15 @@ test_expect_success 'B cannot open the spool'"'"'s lock nor a run'"'"'s lock' '
 	test_must_fail as $B flock -n -s sp/run/a/lock true
 '
 
-test_expect_success 'a lock file left readable by an older version is narrowed' '
-	chmod 644 sp/lock &&
+test_expect_success 'files an older version left readable by all are narrowed' '
+	chmod 644 sp/lock sp/jobs/a.yaml sp/progress/a.log sp/run/a/output \
+		sp/history/objects/* &&
 	bf-apply -d sp -g 2 >/dev/null &&
-	test "$(stat -c %a sp/lock)" = 600
+	for f in sp/lock sp/jobs/a.yaml sp/progress/a.log sp/run/a/output \
+	    sp/history/objects/*; do
+		test "$(stat -c %a "$f")" = 600 || { echo "$f"; exit 1; }
+	done &&
+	test "$(stat -c %a sp/state.yaml)" = 644
 '
 
 test_expect_success 'a retired run keeps its output A'"'"'s; history/objects the owner'"'"'s' '
@@ -129,6 +134,7 @@ test_expect_success 'a retired run keeps its output A'"'"'s; history/objects the
 	test_must_fail as $B cat sp/history/objects/* 2>/dev/null &&
 	{ as $B grep -rl "exec $J" sp 2>/dev/null >found; true; } &&
 	test_must_be_empty found &&
+	as $B grep -l "^jobs:" sp/plans/current.yaml &&
 	grep -rl "exec $J fail" sp >found &&
 	grep objects found
 '
