@@ -119,6 +119,8 @@ read_plan(struct spool *sp, const char *path, const char **label,
 		if (rc < 0 && d.code == EX_NOINPUT)
 			log_fatal(EX_NOINPUT, "unable to open "
 			    "plans/current.yaml: no plan yet (run bf-solve)");
+		if (rc < 0)
+			diag_relabel(&d, "current.yaml", *label);
 	} else if (strcmp(path, "-") == 0) {
 		*label = "(stdin)";
 		rc = file_read_fd(STDIN_FILENO, *label, HISTORY_MAX_FILE,

@@ -323,19 +323,20 @@ static int
 load_job(struct ctx *c, const char *name, struct job *j, char **buf,
     size_t *len)
 {
-	char file[JOB_NAME_MAX + 8];
+	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 16];
 	int fd = spool_dirfd(c->sp, SPOOL_JOBS, c->d);
 
 	if (fd < 0)
 		return -1;
 	snprintf(file, sizeof file, "%s.yaml", name);
+	snprintf(label, sizeof label, "jobs/%s.yaml", name);
 	if (buf != NULL) {
 		*buf = NULL;
 		if (file_read_at(fd, file, FILE_MAX_JOB, FILE_NOFOLLOW, buf,
 		    len, c->d) < 0)
-			return -1;
+			return diag_relabel(c->d, file, label);
 	}
-	return job_load_at(j, fd, file, file, JOB_TRUSTED | JOB_QUIET, c->d);
+	return job_load_at(j, fd, file, label, JOB_TRUSTED | JOB_QUIET, c->d);
 }
 
 enum step { STEP_STOP, STEP_SHRINK, STEP_GROW, STEP_START, STEP_N };

@@ -63,7 +63,7 @@ read_one(int dirfd, const char *name, const char *label, int optional,
 			diag_clear(d);
 			return 0;
 		}
-		return diag_prefix(d, "%s: ", label);
+		return diag_relabel(d, name, label);
 	}
 	f->hash = hash_buf(f->buf, f->len);
 	if (have != NULL)

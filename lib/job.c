@@ -384,13 +384,8 @@ job_load_at(struct job *j, int dirfd, const char *name, const char *label,
 	if (file_read_at(dirfd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
 	    d) < 0) {
 		/* "a.yaml: not a regular file" names it as label does. */
-		size_t n = strlen(name);
-		char rest[DIAG_MAX];
-		if (strcmp(name, label) != 0 && strncmp(d->text, name, n) == 0 &&
-		    d->text[n] == ':') {
-			snprintf(rest, sizeof rest, "%s", d->text + n);
-			diag_set(d, d->code, "%s%s", label, rest);
-		}
+		if (strcmp(name, label) != 0)
+			diag_relabel(d, name, label);
 		return -1;
 	}
 	rc = job_parse(j, label, buf, len, flags, d);

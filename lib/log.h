@@ -38,6 +38,13 @@ int diag_set(struct diag *d, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int diag_errno(struct diag *d, int err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/*
+ * A message from a file reader names the file as it was opened, NAME
+ * relative to its directory; name it as LABEL instead (its place in the
+ * spool): "NAME: ..." and "... NAME: ..." become LABEL, anything else
+ * gets "LABEL: " in front.  Returns -1.
+ */
+int diag_relabel(struct diag *d, const char *name, const char *label);
 int diag_prefix(struct diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int diag_code_for_errno(int err);

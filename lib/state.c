@@ -131,9 +131,11 @@ parse_pilots(struct state_job *sj, const struct ydoc *doc,
 		    key->len) {
 			fclose(fp);
 			free(buf);
+			char shown[72];
+
+			ydoc_excerpt(key->value, shown, sizeof shown);
 			return diag_set(d, EX_DATAERR, "%s:%zu: bad node name "
-			    "'%.64s' in pilots", doc->file, key->line,
-			    key->value);
+			    "'%s' in pilots", doc->file, key->line, shown);
 		}
 		if (ydoc_long(doc, v->items[2 * i + 1], "pilot id", 1,
 		    1LL << 40, &id, d) < 0) {
@@ -161,9 +163,11 @@ parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
 	long long count;
 	char err[512];
 
-	if (!job_name_valid(k->value))
-		return diag_set(d, EX_DATAERR, "%s:%zu: bad job name '%.64s'",
-		    doc->file, k->line, k->value);
+	if (!job_name_valid(k->value)) {
+		ydoc_excerpt(k->value, err, sizeof err);
+		return diag_set(d, EX_DATAERR, "%s:%zu: bad job name '%s'",
+		    doc->file, k->line, err);
+	}
 	if (v->kind != YDOC_MAPPING || (nodes = ydoc_get(v, "nodes")) == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: job %s must be a "
 		    "mapping with nodes and hosts", doc->file, v->line,
@@ -243,8 +247,10 @@ state_add(struct state *st, const char *name, const char *hostlist,
 	struct state_job *sj;
 	char err[512];
 
-	if (!job_name_valid(name))
-		return diag_set(d, EX_DATAERR, "bad job name '%.64s'", name);
+	if (!job_name_valid(name)) {
+		ydoc_excerpt(name, err, sizeof err);
+		return diag_set(d, EX_DATAERR, "bad job name '%s'", err);
+	}
 	if (state_find(st, name) != NULL)
 		return diag_set(d, EX_DATAERR, "job %s is listed twice", name);
 	if ((sj = push(st, name, 0)) == NULL)

@@ -187,7 +187,7 @@ case_ "$why_user" 'user nobody: jobs/ is not for it to read: bf-solve, bf-apply 
 	test_cmp expect err &&
 	test_expect_code 66 nobody bf-apply -n -d usp >out 2>err &&
 	test_must_be_empty out &&
-	echo "bf-apply: jobs/a.yaml: unable to open a.yaml: Permission denied" >expect &&
+	echo "bf-apply: unable to open jobs/a.yaml: Permission denied" >expect &&
 	test_cmp expect err &&
 	snap usp >after && test_cmp u.before after && tmp_clean usp
 '

@@ -5,7 +5,6 @@
 #	listing DIR		every entry of a tree with type, mode, size, digest
 #	canary_setup		a file of another user holding a secret
 #	canary_arm / canary_untouched	it was neither read nor leaked
-#	test_expect_failure	a known breakage, reported as TAP TODO
 
 # Every hostile case runs with at most HOSTILE_VMEM KiB of virtual memory
 # (ulimit -v), except when the programs are built with AddressSanitizer
@@ -105,22 +104,4 @@ canary_untouched() {	# file-or-dir...
 # The first line of /etc/shadow, when there is one to look for.
 shadow_line() {
 	head -n 1 /etc/shadow 2>/dev/null | grep .
-}
-
-# A case that shows a bug in a file this test's author may not change:
-# "not ok ... # TODO" while it fails, which prove does not count as a
-# failure, and "ok ... # TODO" once fixed, which prove reports as a
-# bonus, so that the marker is removed.
-test_expect_failure() {	# title body
-	( eval "$2" ) >"$TRASH/.log" 2>&1 </dev/null
-	_tef=$?
-	test_count=$((test_count + 1))
-	if [ "$_tef" -eq 0 ]; then
-		echo "ok $test_count - $1 # TODO known breakage vanished"
-	else
-		echo "not ok $test_count - $1 # TODO known breakage"
-	fi
-	if [ "$test_verbose" = 1 ]; then
-		sed 's/^/# /' "$TRASH/.log"
-	fi
 }
