@@ -23,5 +23,8 @@
 const char *fmt_double(double x, char buf[FMT_DOUBLE_LEN]);
 void fmt_yaml_string(FILE *fp, const char *s);
 void fmt_yaml_word(FILE *fp, const char *s);
+/* A number written in decimal ("12", "-0.5", "1e6"), as strtod() would
+ * read it, but not hexadecimal, inf or nan, which it would take too. */
+int fmt_is_decimal(const char *s);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "gz.h"
 #include "swf.h"
 #include "ydoc.h"
@@ -27,36 +28,6 @@ shown(const char *s, char *out, size_t outlen)
 {
 	ydoc_excerpt(s, out, outlen);
 	return out;
-}
-
-/*
- * A number as the SWF writes one: decimal, a fraction and an exponent
- * allowed; not hexadecimal, inf or nan, which strtod() would take.
- */
-static int
-is_decimal(const char *s)
-{
-	int digits = 0;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++)
-		digits++;
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (*s < '0' || *s > '9')
-			return 0;
-		while (*s >= '0' && *s <= '9')
-			s++;
-	}
-	return *s == '\0';
 }
 
 static const char *const field_name[SWF_FIELDS] = {
@@ -97,7 +68,7 @@ parse_fields(const struct swf *s, size_t line, char *p, long long v[],
 				    "to %lld, not '%s'", s->label, line,
 				    i + 1, field_name[i], 1LL << 40,
 				    shown(tok, buf, sizeof buf));
-		} else if (!is_decimal(tok))
+		} else if (!fmt_is_decimal(tok))
 			return diag_set(d, EX_DATAERR, "%s:%zu: field %zu (%s) "
 			    "is not a number: '%s'", s->label, line, i + 1,
 			    field_name[i], shown(tok, buf, sizeof buf));

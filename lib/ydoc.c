@@ -18,6 +18,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "fmt.h"
 #include "ydoc.h"
 
 struct builder {
@@ -462,33 +463,6 @@ is_decimal_integer(const char *s)
 	return 1;
 }
 
-/* Decimal notation only: digits, one point, an exponent; no hex, inf, nan. */
-static int
-is_decimal_number(const char *s)
-{
-	int digits = 0;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	for (; *s >= '0' && *s <= '9'; s++)
-		digits++;
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++)
-			digits++;
-	if (digits == 0)
-		return 0;
-	if (*s == 'e' || *s == 'E') {
-		s++;
-		if (*s == '+' || *s == '-')
-			s++;
-		if (*s < '0' || *s > '9')
-			return 0;
-		while (*s >= '0' && *s <= '9')
-			s++;
-	}
-	return *s == '\0';
-}
-
 int
 ydoc_long(const struct ydoc *doc, const struct ydoc_node *v, const char *what,
     long long min, long long max, long long *out, struct diag *d)
@@ -516,7 +490,7 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 	double x;
 
 	snprintf(expect, sizeof expect, "a number from %g to %g", min, max);
-	if (v->kind != YDOC_SCALAR || !v->plain || !is_decimal_number(v->value))
+	if (v->kind != YDOC_SCALAR || !v->plain || !fmt_is_decimal(v->value))
 		return value_error(doc, v, what, expect, d);
 	errno = 0;
 	x = strtod(v->value, NULL);
