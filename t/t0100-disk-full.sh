@@ -52,23 +52,6 @@ unfill() {
 	rm -f mnt/fill
 }
 
-# Every file of a spool but its lock (which holds the pid of the last
-# program that took it), with its mode and checksum.
-snap() {	# spool
-	(cd "$1" && find . ! -type d ! -path ./lock -printf '%p %m %s ' \
-		-exec sh -c 'md5sum <"$1" | cut -c1-32' sh {} \;) | sort
-}
-
-tmp_clean() {	# spool
-	find "$1/tmp" -mindepth 1 >tmp.left &&
-	test_must_be_empty tmp.left
-}
-
-# stderr is exactly one line, this one (a grep -x pattern).
-one_line() {	# file pattern
-	cat "$1"
-	test "$(wc -l <"$1")" -eq 1 && grep -qx "$2" "$1"
-}
 
 # What two runs of the same chain must have alike, one line per file:
 # its name and text, masked where they rightly differ: wall-clock times

@@ -38,22 +38,6 @@ nobody() {
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
 }
 
-# Every file of a spool but its lock, with its owner, mode and checksum.
-snap() {	# spool
-	(cd "$1" && find . ! -type d ! -path ./lock -printf '%p %u %m %s ' \
-		-exec sh -c 'md5sum <"$1" | cut -c1-32' sh {} \;) | sort
-}
-
-tmp_clean() {	# spool
-	find "$1/tmp" -mindepth 1 >tmp.left &&
-	test_must_be_empty tmp.left
-}
-
-# stderr is exactly one line, this one (a grep -x pattern).
-one_line() {	# file pattern
-	cat "$1"
-	test "$(wc -l <"$1")" -eq 1 && grep -qx "$2" "$1"
-}
 
 jobfile() {	# name
 	printf 'name: %s\ncommand: exec sleep 600\nmax_nodes: 8\n' "$1"

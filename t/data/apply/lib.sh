@@ -150,3 +150,23 @@ held() {	# spool
 	sed -n 's/^  [^:]*: {nodes: \([0-9]*\),.*/\1/p' "$1/state.yaml" |
 		awk '{ s += $1 } END { print s + 0 }'
 }
+
+# Every file of a spool but its lock (which holds the pid of the last
+# program that took it), with its owner, mode, size and checksum: two
+# snapshots equal, nothing was written.
+snap() {	# spool
+	(cd "$1" && find . ! -type d ! -path ./lock -printf '%p %u %m %s ' \
+		-exec sh -c 'md5sum <"$1" | cut -c1-32' sh {} \;) | sort
+}
+
+# Nothing left behind in tmp/.
+tmp_clean() {	# spool
+	find "$1/tmp" -mindepth 1 >tmp.left &&
+	test_must_be_empty tmp.left
+}
+
+# The standard error is exactly one line, this one (a grep -x pattern).
+one_line() {	# file pattern
+	cat "$1"
+	test "$(wc -l <"$1")" -eq 1 && grep -qx "$2" "$1"
+}
