@@ -401,9 +401,11 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 			code = EX_OSERR;
 		else
 			text++;
-		return diag_set(d, (int)code, "%s%s%s", strncmp(text, "run/",
-		    4) == 0 ? b->sp->path : "", strncmp(text, "run/", 4) == 0 ?
-		    "/" : "", text);
+		/* "run/NAME/FILE: ..." is named from the spool down. */
+		if (strncmp(text, "run/", 4) == 0)
+			return diag_set(d, (int)code, "%s/%s", b->sp->path,
+			    text);
+		return diag_set(d, (int)code, "%s", text);
 	}
 	if (faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
 		return diag_set(d, EX_OSERR, "job %s: the supervisor failed "

@@ -229,8 +229,7 @@ narrow_sub(int parent, const char *name, const char *file)
 /*
  * Files an older version left readable by all that bf-spool(5) SECURITY
  * now keeps to their owner: job files and their copies, progress logs
- * and outputs.  Done by whoever takes the lock (a writer); a file that
- * is not ours to change is left as it is.
+ * and outputs.  A file that is not ours to change is left as it is.
  */
 static void
 narrow_private(const struct spool *sp)
@@ -264,16 +263,16 @@ spool_lock(struct spool *sp, struct diag *d)
 	char pid[32];
 	int fd;
 
+	struct stat st;
+
 	/*
 	 * 0600: flock(2) works on a descriptor open for reading, so a lock
-	 * file others could open would let any user hold the spool.  One
-	 * made by an older version is narrowed.
+	 * file others could open would let any user hold the spool.
 	 */
 	fd = openat(sp->fd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
 	    0600);
 	if (fd < 0)
 		return diag_errno(d, errno, "unable to open %s/lock", sp->path);
-	(void)fchmod(fd, 0600);
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		int err = errno;
 		long holder = lock_holder(fd);
@@ -297,7 +296,15 @@ spool_lock(struct spool *sp, struct diag *d)
 		return diag_errno(d, err, "unable to write %s/lock", sp->path);
 	}
 	sp->lockfd = fd;
-	narrow_private(sp);
+	/*
+	 * A lock file readable by others was made by an older version: so
+	 * were the files it left readable by all.  Narrowed once, here, by
+	 * the lock's holder; from then on the lock's mode says it is done.
+	 */
+	if (fstat(fd, &st) == 0 && (st.st_mode & 077) != 0) {
+		narrow_private(sp);
+		(void)fchmod(fd, 0600);
+	}
 	return 0;
 }
 
