@@ -117,7 +117,7 @@ job sp c 2 "exec $J"
 
 test_expect_success 'slurmctld restarted: bf-watch carries on, a new job starts, nothing lost' '
 	cat "$TRASH/ctld2.err" && test $ctld2_rc = 0 &&
-	wait_for 30 holding c 2 && wait_for 15 holding a 3 &&
+	wait_for 60 holding c 2 && wait_for 15 holding a 3 &&
 	wait_for 15 holding b 3 &&
 	slurm_wait 15 running_pilots 8 && pilots &&
 	sed 1,${restart_at}d watch.log >after && cat after &&
