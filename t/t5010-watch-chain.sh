@@ -25,7 +25,7 @@ test_expect_success 'jobs dropped and holes landing: the jobs start' '
 	wait_for 5 grep -q "^  a: {nodes: 1," sp/state.yaml &&
 	state_true sp &&
 	test ! -f sp/incoming/a.yaml &&
-	grep -q "decision: trigger .*start" watch.log
+	wait_for 10 grep -q "decision: trigger .*start" watch.log
 '
 
 test_expect_success 'more holes: the jobs grow' '
@@ -41,7 +41,7 @@ test_expect_success 'nodes taken back: the jobs shrink off them' '
 	wait_for 10 eval "test \$(held sp) -eq 3" &&
 	state_true sp &&
 	cat sp/run/a/hosts sp/run/b/hosts | sort >actual &&
-	grep "decision: trigger holes; .*shrink" watch.log &&
+	wait_for 10 grep "decision: trigger holes; .*shrink" watch.log &&
 	printf "n0%s:1\n" 1 2 3 >expect && test_cmp expect actual
 '
 

@@ -9,7 +9,9 @@
 # For a few seconds after slurmctld starts, sinfo shows every node
 # "unknown" until its slurmd registers again; bf-holes then exits 75
 # (state not known yet) rather than report no usable node, so bf-watch
-# keeps every job where it is: checked below.  While the controller is
+# keeps every job where it is: checked below.  bf-watch logs a decision
+# once bf-apply has enacted it, so a moment after state.yaml shows it: the
+# tests wait for the line.  While the controller is
 # gone, every Slurm command takes about 4 s (its own retries): bf-holes,
 # then one squeue per job in each pass of the pilots' poll, so bf-holes is
 # retried about every 20 s here (more under AddressSanitizer), not every
@@ -49,6 +51,10 @@ quiet_75() {
 	sleep 2
 	test "$(fails_75)" = "$_q"
 }
+# The line matching PATTERN is in watch.log after its first SKIP lines.
+logged() {	# skip pattern
+	tail -n +$(($1 + 1)) watch.log | grep -q -e "$2"
+}
 retried() {	# count: at least that many failures of bf-holes logged
 	[ "$(fails_75)" -ge "$1" ]
 }
@@ -79,8 +85,8 @@ test_expect_success 'bf-watch --backend slurm starts two jobs on 3 pilots each' 
 	wait_for 30 holding a 3 && wait_for 15 holding b 3 &&
 	slurm_wait 15 running_pilots 6 &&
 	pilots && state_true sp &&
-	grep "decision: .*start a 0->3" watch.log &&
-	grep "decision: .*start b 0->3" watch.log &&
+	wait_for 15 logged 0 "decision: .*start a 0->3" &&
+	wait_for 15 logged 0 "decision: .*start b 0->3" &&
 	grep -c "pilots: {" sp/state.yaml >n && echo 2 >expect &&
 	test_cmp expect n &&
 	sort sp/run/a/pilots sp/run/b/pilots | awk "{ print \$2 }" >ids &&
@@ -120,8 +126,8 @@ test_expect_success 'slurmctld restarted: bf-watch carries on, a new job starts,
 	wait_for 60 holding c 2 && wait_for 15 holding a 3 &&
 	wait_for 15 holding b 3 &&
 	slurm_wait 15 running_pilots 8 && pilots &&
+	wait_for 15 logged $restart_at "decision: .*start c 0->2" &&
 	sed 1,${restart_at}d watch.log >after && cat after &&
-	grep "decision: .*start c 0->2" after &&
 	! grep "decision: .*\(failed\|lost\)" after &&
 	state_true sp &&
 	test -f sp/jobs/a.yaml && test -f sp/jobs/b.yaml &&
