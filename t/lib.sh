@@ -9,8 +9,9 @@
 #
 # Each script runs in its own scratch directory t/trash/NAME, made anew.
 # A test body runs in a subshell; its exit status decides.  Its output goes
-# to a log that is shown as TAP comments when it fails (always with -v or
-# TEST_VERBOSE=1).  The plan is printed at the end, never hard-coded.
+# to a log that is shown as TAP comments: on stderr when it fails, so that
+# prove shows it without -v (as Test::More's diag), on stdout with -v or
+# TEST_VERBOSE=1 when it passes.  The plan is printed at the end, never hard-coded.
 
 set -u
 
@@ -42,7 +43,9 @@ _test_report() {	# status title
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $2"
 	fi
-	if [ "$1" -ne 0 ] || [ "$test_verbose" = 1 ]; then
+	if [ "$1" -ne 0 ]; then
+		sed 's/^/# /' "$TRASH/.log" >&2
+	elif [ "$test_verbose" = 1 ]; then
 		sed 's/^/# /' "$TRASH/.log"
 	fi
 }

@@ -499,7 +499,7 @@ seed_rng(void)
 	rng = seed ^ 0x9e3779b97f4a7c15ULL;
 	if (rng == 0)
 		rng = 1;
-	diag("seed %llu (set HOSTLIST_SEED to replay)", seed);
+	note("seed %llu (set HOSTLIST_SEED to replay)", seed);
 }
 
 /* Counts a failed property; shows the first few with what replays them. */

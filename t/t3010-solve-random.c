@@ -267,13 +267,13 @@ int
 main(void)
 {
 	rng = 20261121;
-	diag("seed %llu", rng);
+	note("seed %llu", rng);
 	dp_vs_cbc(200);
 	rng = 42;
-	diag("seed %llu", rng);
+	note("seed %llu", rng);
 	pernode_vs_compact(SOLVE_PERNODE_TIGHT, 40);
 	rng = 42;
-	diag("seed %llu", rng);
+	note("seed %llu", rng);
 	pernode_vs_compact(SOLVE_PERNODE, 40);
 	return tap_done();
 }

@@ -6,10 +6,12 @@
  *	ok(cond, "what");  is_int(got, want, "what");  is_str(got, want, "what");
  *	return tap_done();
  * DESCRIPTION
- *	Each check prints "ok N - what" or "not ok N - what" with the values
- *	that differed as "#" comments.  tap_done() prints the plan at the end
- *	(never hard-coded) and returns the exit status for main: 0 when every
- *	check passed, 1 otherwise.  Header-only so each test is one file.
+ *	Each check prints "ok N - what" or "not ok N - what"; a failed one
+ *	adds the values that differed as "#" comments on stderr (diag), so
+ *	that prove shows them without -v.  note() adds a comment on stdout.
+ *	tap_done() prints the plan at the end (never hard-coded) and returns
+ *	the exit status for main: 0 when every check passed, 1 otherwise.
+ *	Header-only so each test is one file.
  */
 #ifndef BF_TAP_H
 #define BF_TAP_H
@@ -39,9 +41,10 @@ ok(int cond, const char *fmt, ...)
 	return cond;
 }
 
+/* A comment for the record (a seed): stdout, shown by prove -v. */
 __attribute__((format(printf, 1, 2), unused))
 static void
-diag(const char *fmt, ...)
+note(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -50,6 +53,21 @@ diag(const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	putchar('\n');
+}
+
+/* Why a check failed: stderr, so that prove shows it without -v. */
+__attribute__((format(printf, 1, 2), unused))
+static void
+diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("# ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 #define is_int(got, want, ...) do {					\
