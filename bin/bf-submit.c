@@ -5,8 +5,9 @@
  *	bf-submit [-hnV] [-d SPOOL] FILE...
  *	bf-submit --intake [-d SPOOL]
  * DESCRIPTION
- *	See bf-submit(1).  Every file is checked before any is entered, so a
- *	bad file among good ones enters nothing.
+ *	See bf-submit(1).  Every file is checked, then written in tmp/,
+ *	before any is entered, so a bad file among good ones, or a full disk,
+ *	enters nothing.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +31,7 @@ struct submission {
 	char *buf;
 	size_t len;
 	struct job job;
+	struct file_staged staged;	/* its copy in tmp/ until entered */
 };
 
 static _Noreturn void
@@ -81,8 +83,9 @@ check_free(const struct spool *sp, const struct submission *all, size_t i,
 	return 0;
 }
 
+/* Into incoming/ under the first free of NAME.yaml, NAME.1.yaml, ... */
 static int
-enter(struct spool *sp, const struct submission *s, struct diag *d)
+enter(struct spool *sp, struct submission *s, struct diag *d)
 {
 	char name[JOB_NAME_MAX + 16];
 	int n;
@@ -93,7 +96,7 @@ enter(struct spool *sp, const struct submission *s, struct diag *d)
 		else
 			snprintf(name, sizeof name, "%s.%d.yaml", s->job.name,
 			    n);
-		if (spool_write(sp, SPOOL_INCOMING, name, s->buf, s->len, 0600,
+		if (spool_publish(sp, &s->staged, SPOOL_INCOMING, name,
 		    FILE_NOREPLACE, d) == 0) {
 			printf("%s/incoming/%s\n", sp->path, name);
 			return 0;
@@ -102,6 +105,29 @@ enter(struct spool *sp, const struct submission *s, struct diag *d)
 			return -1;
 	}
 	return -1;
+}
+
+/*
+ * Every file is written and synced in tmp/ before any is entered: a full
+ * disk enters none of them, so that running the same command again, once
+ * there is room, enters each once.
+ */
+static int
+enter_all(struct spool *sp, struct submission *all, int n, struct diag *d)
+{
+	char name[JOB_NAME_MAX + 16];
+	int i, rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		snprintf(name, sizeof name, "%s.yaml", all[i].job.name);
+		rc = spool_stage(sp, SPOOL_INCOMING, name, all[i].buf,
+		    all[i].len, 0600, &all[i].staged, d);
+	}
+	for (i = 0; i < n && rc == 0; i++)
+		rc = enter(sp, &all[i], d);
+	for (i = 0; i < n; i++)
+		file_unstage(&all[i].staged);
+	return rc;
 }
 
 static int
@@ -127,11 +153,10 @@ submit(const char *spool_path, int check_only, char **paths, int npaths)
 				code = d.code;
 		}
 	}
-	for (i = 0; i < npaths && code == 0 && !check_only; i++)
-		if (enter(&sp, &all[i], &d) < 0) {
-			log_warn("%s", d.text);
-			code = d.code;
-		}
+	if (code == 0 && !check_only && enter_all(&sp, all, npaths, &d) < 0) {
+		log_warn("%s", d.text);
+		code = d.code;
+	}
 	for (i = 0; i < npaths; i++) {
 		free(all[i].buf);
 		job_free(&all[i].job);

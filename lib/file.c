@@ -247,29 +247,54 @@ publish(int tmpdirfd, const char *where, const char *tmpname, int destdirfd,
  * the spool, the destination's own directory otherwise.
  */
 static int
-write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
-    const void *buf, size_t len, mode_t mode, int flags, int dot,
-    struct diag *d)
+stage(int tmpdirfd, const char *where, const char *name, const void *buf,
+    size_t len, mode_t mode, int dot, struct file_staged *st, struct diag *d)
 {
-	char tmpname[NAME_MAX + 1];
 	int fd, saved;
 
-	fd = tmp_create(tmpdirfd, where, name, tmpname, sizeof tmpname, dot, d);
-	if (fd < 0)
+	st->tmpdirfd = tmpdirfd;
+	st->where = where;
+	st->tmpname[0] = '\0';
+	fd = tmp_create(tmpdirfd, where, name, st->tmpname, sizeof st->tmpname,
+	    dot, d);
+	if (fd < 0) {
+		st->tmpname[0] = '\0';
 		return -1;
-	if (write_and_sync(fd, where, tmpname, buf, len, mode, d) < 0) {
+	}
+	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, d) < 0) {
 		saved = errno;
 		(void)close(fd);
+		file_unstage(st);
 		errno = saved;
-		goto fail;
+		return -1;
 	}
 	if (close(fd) < 0) {
-		diag_errno(d, errno, "unable to close %s%s", where, tmpname);
-		goto fail;
+		diag_errno(d, errno, "unable to close %s%s", where,
+		    st->tmpname);
+		saved = errno;
+		file_unstage(st);
+		errno = saved;
+		return -1;
 	}
+	return 0;
+}
+
+int
+file_stage(int tmpdirfd, const char *name, const void *buf, size_t len,
+    mode_t mode, struct file_staged *st, struct diag *d)
+{
+	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, st, d);
+}
+
+int
+file_publish(struct file_staged *st, int destdirfd, const char *name,
+    int flags, struct diag *d)
+{
 	fault_point("atomic-before-rename");
-	if (publish(tmpdirfd, where, tmpname, destdirfd, name, flags, d) < 0)
-		goto fail;
+	if (publish(st->tmpdirfd, st->where, st->tmpname, destdirfd, name,
+	    flags, d) < 0)
+		return -1;
+	st->tmpname[0] = '\0';
 	/*
 	 * The rename is durable only once the directory itself is synced.  A
 	 * directory we may write but not read (incoming/ for a user) gives
@@ -280,11 +305,35 @@ write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
 		return diag_errno(d, errno, "unable to fsync the directory of %s",
 		    name);
 	return 0;
-fail:
-	saved = errno;
-	(void)unlinkat(tmpdirfd, tmpname, 0);
+}
+
+void
+file_unstage(struct file_staged *st)
+{
+	int saved = errno;
+
+	if (st->tmpname[0] != '\0')
+		(void)unlinkat(st->tmpdirfd, st->tmpname, 0);
+	st->tmpname[0] = '\0';
 	errno = saved;
-	return -1;
+}
+
+static int
+write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, int dot,
+    struct diag *d)
+{
+	struct file_staged st;
+
+	if (stage(tmpdirfd, where, name, buf, len, mode, dot, &st, d) < 0)
+		return -1;
+	if (file_publish(&st, destdirfd, name, flags, d) < 0) {
+		/* Removed when not published; once published (only the
+		 * directory's fsync failed) nothing is left staged. */
+		file_unstage(&st);
+		return -1;
+	}
+	return 0;
 }
 
 int

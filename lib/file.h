@@ -20,6 +20,13 @@
  *	errno EEXIST.  On any failure the tmp file is removed
  *	and nothing appears at the destination.
  *
+ *	file_stage() and file_publish() are its two halves, for a writer
+ *	that must have several files complete before any appears (all of
+ *	bf-submit's or none): file_stage() writes, syncs and closes the file
+ *	in tmp/; file_publish() renames it into place as above, and on
+ *	failure leaves it staged, so that another name may be tried (EEXIST
+ *	with FILE_NOREPLACE); file_unstage() removes a file still staged.
+ *
  *	file_write_path() does the same for a path outside the spool, with a
  *	dot-prefixed temporary file in the destination's own directory.
  * DIAGNOSTICS
@@ -29,6 +36,7 @@
 #ifndef BF_FILE_H
 #define BF_FILE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -39,12 +47,24 @@
 
 #define FILE_MAX_JOB	(1024 * 1024)
 
+/* A file written and synced in tmp/, not yet in place. */
+struct file_staged {
+	int tmpdirfd;
+	const char *where;		/* how messages name tmp/ */
+	char tmpname[NAME_MAX + 1];	/* "" once published or removed */
+};
+
 int file_read_at(int dirfd, const char *name, size_t max, int flags,
     char **buf, size_t *len, struct diag *d);
 int file_read_fd(int fd, const char *label, size_t max, char **buf,
     size_t *len, struct diag *d);
 int file_write_atomic(int tmpdirfd, int destdirfd, const char *name,
     const void *buf, size_t len, mode_t mode, int flags, struct diag *d);
+int file_stage(int tmpdirfd, const char *name, const void *buf, size_t len,
+    mode_t mode, struct file_staged *st, struct diag *d);
+int file_publish(struct file_staged *st, int destdirfd, const char *name,
+    int flags, struct diag *d);
+void file_unstage(struct file_staged *st);
 int file_write_path(const char *path, const void *buf, size_t len,
     mode_t mode, struct diag *d);
 int file_write_all(int fd, const void *buf, size_t len);

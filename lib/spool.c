@@ -172,6 +172,41 @@ spool_write(struct spool *sp, enum spool_dir dir, const char *name,
 	return 0;
 }
 
+int
+spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, struct file_staged *st,
+    struct diag *d)
+{
+	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
+
+	if (tmpfd < 0)
+		return -1;
+	if (file_stage(tmpfd, name, buf, len, mode, st, d) < 0) {
+		int err = errno;
+		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+int
+spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
+    const char *name, int flags, struct diag *d)
+{
+	int destfd = spool_dirfd(sp, dir, d);
+
+	if (destfd < 0)
+		return -1;
+	if (file_publish(st, destfd, name, flags, d) < 0) {
+		int err = errno;
+		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
 static long
 lock_holder(int fd)
 {

@@ -15,7 +15,9 @@
  *	are 1733: anyone may deliver, no one may list or touch another's
  *	files); otherwise a missing subdirectory is an error only when used.
  *
- *	spool_write() delivers a file the Maildir way (file_write_atomic()).
+ *	spool_write() delivers a file the Maildir way (file_write_atomic());
+ *	spool_stage() and spool_publish() are its two halves (file_stage(),
+ *	file_publish()), named in messages by the file's place in dir.
  *	spool_lock() takes SPOOL/lock with flock(2), at most one holder per
  *	spool; the holder's pid is written in the file for the message others
  *	get.  spool_clean_tmp() removes files left in tmp/ by crashed writers.
@@ -30,6 +32,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "file.h"
 #include "log.h"
 
 enum spool_dir {
@@ -54,6 +57,11 @@ void spool_close(struct spool *sp);
 int spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d);
 int spool_write(struct spool *sp, enum spool_dir dir, const char *name,
     const void *buf, size_t len, mode_t mode, int flags, struct diag *d);
+int spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, struct file_staged *st,
+    struct diag *d);
+int spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
+    const char *name, int flags, struct diag *d);
 int spool_lock(struct spool *sp, struct diag *d);
 void spool_unlock(struct spool *sp);
 int spool_clean_tmp(struct spool *sp, time_t max_age);

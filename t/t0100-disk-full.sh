@@ -170,6 +170,18 @@ case_ 'setup: a spool in service on a 1 MiB tmpfs' '
 	mkspool mnt/sp && bf-submit --intake -d mnt/sp && test -s mnt/sp/lock
 '
 
+# Room for two of the four: the first two are written, the third is not,
+# and none is entered (the case below then enters each under its own name).
+case_ 'bf-submit FILE...: room for two of four: 75, none entered' '
+	fill 2 && snap mnt/sp >before &&
+	test_expect_code 75 bf-submit -d mnt/sp a.yaml b.yaml c.yaml p.yaml \
+		>out 2>err &&
+	test_must_be_empty out &&
+	one_line err "bf-submit: mnt/sp/incoming/c\.yaml: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.c\.yaml: No space left on device" &&
+	snap mnt/sp >after && test_cmp before after && tmp_clean mnt/sp &&
+	test "$(stat -f -c %a mnt)" -eq 2 && unfill
+'
+
 case_ 'bf-submit FILE...: 75, nothing entered; entered once space returns' '
 	fill && snap mnt/sp >before &&
 	test_expect_code 75 bf-submit -d mnt/sp a.yaml b.yaml c.yaml p.yaml \
@@ -395,8 +407,11 @@ case_ 'the intake runs out of space midway: the decided complete, 75, the rest w
 	test $k -ge 2 && rm -rf mnt/i
 '
 
-case_ 'bf-submit of ten files runs out midway: those printed are in, whole' '
-	k=0 && last=-1 &&
+# Room for 0, 1, 2, ... pages (a job file takes one): each file is written
+# in tmp/ before any is entered, so until there is room for all ten none
+# is entered, and the message names the first that did not fit.
+case_ 'bf-submit of ten files runs out midway: none entered, the first that did not fit named' '
+	k=0 &&
 	while :; do
 		unfill && rm -rf mnt/u && mkspool mnt/u && fill $k &&
 		bf-submit -d mnt/u $(ls f??.yaml | sed -n "n;p") >out 2>err; rc=$?
@@ -408,19 +423,18 @@ case_ 'bf-submit of ten files runs out midway: those printed are in, whole' '
 		for f in $(ls mnt/u/incoming); do
 			cmp "f${f#g}" mnt/u/incoming/$f || exit 1
 		done
-		if [ $n -lt 10 ]; then
+		if [ $n -eq 0 ]; then
 			test $rc -eq 75 || exit 1
-			f=$(printf "g%02d.yaml" $((2 * n + 2)))
+			f=$(printf "g%02d.yaml" $((2 * k + 2)))
 			one_line err "bf-submit: mnt/u/incoming/$f: unable to write tmp/[0-9]*\.[0-9]*\.[0-9a-f]*\.$f: No space left on device" || exit 1
 		else
-			test $rc -eq 0 || exit 1
+			test $rc -eq 0 && test $n -eq 10 || exit 1
+			break
 		fi
-		test $n -gt $last || exit 1
-		last=$n
-		[ $n -lt 10 ] || break
 		k=$((k + 1))
+		test $k -le 10 || exit 1
 	done &&
-	test $k -ge 2 && rm -rf mnt/u
+	test $k -eq 10 && rm -rf mnt/u
 '
 
 # bf-apply with room for 0, 1, 2, ... more pages: each run stops at a
