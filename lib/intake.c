@@ -6,6 +6,7 @@
  *	rename or unlink of that file, so a crash at any point leaves it
  *	either still in incoming/ (and decided again) or where it belongs.
  */
+#define _GNU_SOURCE		/* O_PATH */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -87,9 +88,29 @@ show_name(const char *name, char *out, size_t outlen)
 	ydoc_excerpt(name, out, outlen);
 }
 
+/*
+ * The name still holds the file decided on.  incoming/ is anyone's: its
+ * owner may have replaced a file (rename(2) over it) since the intake
+ * read it, and the new file must wait for the next intake rather than be
+ * moved or removed unread.  The file decided on is held open (O_PATH)
+ * meanwhile, so its inode number cannot have been given to a new file.
+ * (This narrows the race to the instant between this check and the
+ * rename or unlink; no call removes a name only if it still holds a
+ * given inode.)
+ */
 static int
-reject(struct spool *sp, const char *name, const char *reason,
-    struct intake_result *r, struct diag *d)
+still_same(const struct spool *sp, const char *name, const struct stat *seen)
+{
+	struct stat now;
+
+	return fstatat(sp->dirs[SPOOL_INCOMING], name, &now,
+	    AT_SYMLINK_NOFOLLOW) == 0 && now.st_dev == seen->st_dev &&
+	    now.st_ino == seen->st_ino;
+}
+
+static int
+reject(struct spool *sp, const char *name, const struct stat *seen,
+    const char *reason, struct intake_result *r, struct diag *d)
 {
 	char target[256], errname[270], line[DIAG_MAX + 322], shown[NAME_MAX + 4];
 	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
@@ -110,21 +131,29 @@ reject(struct spool *sp, const char *name, const char *reason,
 	 * otherwise it stays readable by all, or the submitter could not
 	 * learn why.
 	 */
-	if (fstatat(sp->dirs[SPOOL_INCOMING], name, &st,
-	    AT_SYMLINK_NOFOLLOW) == 0 &&
-	    (st.st_uid == geteuid() || geteuid() == 0)) {
+	if (seen->st_uid == geteuid() || geteuid() == 0) {
 		mode = 0600;
-		give = st.st_uid != geteuid();
+		give = seen->st_uid != geteuid();
 	}
 	snprintf(errname, sizeof errname, "%s.err", target);
 	snprintf(line, sizeof line, "%s\n", reason);
 	if (spool_write(sp, SPOOL_REJECTED, errname, line, strlen(line), mode,
 	    0, d) < 0)
 		return -1;
-	if (give && fchownat(rejfd, errname, st.st_uid, st.st_gid,
+	if (give && fchownat(rejfd, errname, seen->st_uid, seen->st_gid,
 	    AT_SYMLINK_NOFOLLOW) < 0)
 		(void)fchmodat(rejfd, errname, 0644, 0);
 	fault_point("intake-after-reason");
+	if (!still_same(sp, name, seen)) {
+		(void)unlinkat(rejfd, errname, 0);
+		if (fstatat(sp->dirs[SPOOL_INCOMING], name, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0) {
+			log_warn("left incoming/%s in place: it changed while "
+			    "it was being read", shown);
+			r->deferred++;
+		}
+		return 0;	/* withdrawn or replaced meanwhile */
+	}
 	if (renameat(sp->dirs[SPOOL_INCOMING], name, rejfd, target) < 0) {
 		if (errno == ENOENT)
 			return 0;	/* withdrawn meanwhile */
@@ -160,8 +189,8 @@ already_accepted(struct spool *sp, const struct job *j)
 }
 
 static int
-accept_job(struct spool *sp, const char *name, struct job *j,
-    struct intake_result *r, struct diag *d)
+accept_job(struct spool *sp, const char *name, const struct stat *seen,
+    struct job *j, struct intake_result *r, struct diag *d)
 {
 	char file[JOB_NAME_MAX + 8], reason[DIAG_MAX], shown[NAME_MAX + 4];
 	struct diag wd;
@@ -173,7 +202,8 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 
 	snprintf(file, sizeof file, "%s.yaml", j->name);
 	if (already_accepted(sp, j)) {
-		(void)unlinkat(sp->dirs[SPOOL_INCOMING], name, 0);
+		if (still_same(sp, name, seen))
+			(void)unlinkat(sp->dirs[SPOOL_INCOMING], name, 0);
 		return 0;
 	}
 	text = job_format(j, &len);
@@ -187,14 +217,16 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 	if (rc < 0 && errno == EEXIST) {
 		snprintf(reason, sizeof reason, "incoming/%s:%zu: job name "
 		    "'%s' is taken by jobs/%s", shown, j->line, j->name, file);
-		return reject(sp, name, reason, r, d);
+		return reject(sp, name, seen, reason, r, d);
 	}
 	if (rc < 0) {
 		*d = wd;
 		return -1;
 	}
 	fault_point("intake-after-accept");
-	if (unlinkat(sp->dirs[SPOOL_INCOMING], name, 0) < 0 && errno != ENOENT)
+	/* A file its owner put in its place meanwhile waits for the next. */
+	if (still_same(sp, name, seen) &&
+	    unlinkat(sp->dirs[SPOOL_INCOMING], name, 0) < 0 && errno != ENOENT)
 		return diag_errno(d, errno, "unable to remove incoming/%s",
 		    shown);
 	log_info("accepted incoming/%s as jobs/%s (uid %lld)", shown, file,
@@ -203,14 +235,15 @@ accept_job(struct spool *sp, const char *name, struct job *j,
 	return 0;
 }
 
+/* st: the status of the file named, held open by the caller. */
 static int
-intake_one(struct spool *sp, const char *name, time_t now,
+decide(struct spool *sp, const char *name, struct stat st, time_t now,
     struct intake_result *r, struct diag *d)
 {
 	char label[NAME_MAX + 16], shown[NAME_MAX + 4], reason[DIAG_MAX + 320],
 	    msg[DIAG_MAX + 4];
 	struct diag pd;
-	struct stat st, now_st;
+	struct stat now_st;
 	struct job j;
 	char *buf;
 	size_t len;
@@ -218,22 +251,20 @@ intake_one(struct spool *sp, const char *name, time_t now,
 
 	show_name(name, shown, sizeof shown);
 	snprintf(label, sizeof label, "incoming/%s", shown);
-	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return 0;	/* withdrawn meanwhile */
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(reason, sizeof reason, "%s: %s, not a job file",
 		    label, kind_of(st.st_mode));
-		return reject(sp, name, reason, r, d);
+		return reject(sp, name, &st, reason, r, d);
 	}
 	if (st.st_nlink != 1) {
 		snprintf(reason, sizeof reason, "%s: has %lu hard links; "
 		    "copy the file instead", label, (unsigned long)st.st_nlink);
-		return reject(sp, name, reason, r, d);
+		return reject(sp, name, &st, reason, r, d);
 	}
 	if (st.st_size > FILE_MAX_JOB) {
 		snprintf(reason, sizeof reason, "%s: larger than %d bytes",
 		    label, FILE_MAX_JOB);
-		return reject(sp, name, reason, r, d);
+		return reject(sp, name, &st, reason, r, d);
 	}
 	/*
 	 * Read what was checked: the name may be relinked to another file
@@ -269,19 +300,19 @@ intake_one(struct spool *sp, const char *name, time_t now,
 			return 0;
 		}
 		snprintf(reason, sizeof reason, "%s: %s", label, msg);
-		return reject(sp, name, reason, r, d);
+		return reject(sp, name, &st, reason, r, d);
 	}
 	rc = job_parse(&j, label, buf, len, 0, &pd);
 	if (rc < 0) {
 		free(buf);
-		return reject(sp, name, pd.text, r, d);
+		return reject(sp, name, &st, pd.text, r, d);
 	}
 	j.owner_uid = st.st_uid;
 	j.submitted = (long long)now;
 	snprintf(j.source_file, sizeof j.source_file, "%s", name);
 	hash_format(hash_buf(buf, len), j.source_hash);
 	free(buf);
-	rc = accept_job(sp, name, &j, r, d);
+	rc = accept_job(sp, name, &st, &j, r, d);
 	job_free(&j);
 	return rc;
 changed:
@@ -290,6 +321,37 @@ changed:
 	    label);
 	r->deferred++;
 	return 0;
+}
+
+/*
+ * O_PATH opens the name itself, whatever it is, without following a link,
+ * opening a FIFO or device for I/O, or reading anything.
+ */
+static int
+intake_one(struct spool *sp, const char *name, time_t now,
+    struct intake_result *r, struct diag *d)
+{
+	char shown[NAME_MAX + 4];
+	struct stat st;
+	int pfd, rc;
+
+	pfd = openat(sp->dirs[SPOOL_INCOMING], name, O_PATH | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (pfd < 0 && errno == ENOENT)
+		return 0;	/* withdrawn meanwhile */
+	if (pfd < 0 || fstat(pfd, &st) < 0) {
+		/* Not the file's fault: the next intake tries again. */
+		show_name(name, shown, sizeof shown);
+		log_warn("left incoming/%s in place: %s", shown,
+		    strerror(errno));
+		if (pfd >= 0)
+			close(pfd);
+		r->deferred++;
+		return 0;
+	}
+	rc = decide(sp, name, st, now, r, d);
+	close(pfd);
+	return rc;
 }
 
 int

@@ -24,6 +24,12 @@
  *	is reused by the next refusal.
  *	A file the intake cannot read (run as another user than root) is not
  *	the file's fault: it is left in incoming/ with a warning.
+ *
+ *	Races: the name is opened once with O_PATH (nothing read, no link
+ *	followed) and held until the file is decided, so its inode number
+ *	names it alone; the file read must be that inode, and it is moved or
+ *	removed only while the name still holds it.  A file its owner put in
+ *	its place meanwhile is left for the next intake (bf-submit(1)).
  * DIAGNOSTICS
  *	One line per file on stderr: "accepted incoming/a.yaml as
  *	jobs/x.yaml (uid 1000)", "rejected incoming/a.yaml as rejected/a.yaml:
