@@ -152,24 +152,16 @@ spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d)
 	return sp->dirs[dir];
 }
 
-int
-spool_write(struct spool *sp, enum spool_dir dir, const char *name,
-    const void *buf, size_t len, mode_t mode, int flags, struct diag *d)
+/* Say which spool file failed: the tmp name alone says little. */
+static int
+failed_at(const struct spool *sp, enum spool_dir dir, const char *name,
+    struct diag *d)
 {
-	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
-	int destfd = tmpfd < 0 ? -1 : spool_dirfd(sp, dir, d);
+	int err = errno;
 
-	if (destfd < 0)
-		return -1;
-	if (file_write_atomic(tmpfd, destfd, name, buf, len, mode, flags,
-	    d) < 0) {
-		/* Say which spool file: the tmp name alone says little. */
-		int err = errno;
-		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
-		errno = err;
-		return -1;
-	}
-	return 0;
+	diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
+	errno = err;
+	return -1;
 }
 
 int
@@ -181,12 +173,8 @@ spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
 
 	if (tmpfd < 0)
 		return -1;
-	if (file_stage(tmpfd, name, buf, len, mode, st, d) < 0) {
-		int err = errno;
-		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
-		errno = err;
-		return -1;
-	}
+	if (file_stage(tmpfd, name, buf, len, mode, st, d) < 0)
+		return failed_at(sp, dir, name, d);
 	return 0;
 }
 
@@ -198,10 +186,22 @@ spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
 
 	if (destfd < 0)
 		return -1;
-	if (file_publish(st, destfd, name, flags, d) < 0) {
-		int err = errno;
-		diag_prefix(d, "%s/%s/%s: ", sp->path, layout[dir].name, name);
-		errno = err;
+	if (file_publish(st, destfd, name, flags, d) < 0)
+		return failed_at(sp, dir, name, d);
+	return 0;
+}
+
+int
+spool_write(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, int flags, struct diag *d)
+{
+	struct file_staged st;
+
+	if (spool_dirfd(sp, dir, d) < 0 ||
+	    spool_stage(sp, dir, name, buf, len, mode, &st, d) < 0)
+		return -1;
+	if (spool_publish(sp, &st, dir, name, flags, d) < 0) {
+		file_unstage(&st);
 		return -1;
 	}
 	return 0;
