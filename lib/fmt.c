@@ -18,12 +18,55 @@ fmt_double(double x, char buf[FMT_DOUBLE_LEN])
 	return buf;
 }
 
+/*
+ * The code point of the UTF-8 sequence at s (its length in *len), when it
+ * is one a YAML reader would not give back as it is, written raw: C1
+ * controls (U+0085 NEL is a line break to YAML 1.1, the others are not
+ * printable), the line and paragraph separators U+2028 and U+2029 (line
+ * breaks too), the byte order mark U+FEFF and the non-characters U+FFFE
+ * and U+FFFF.  0 for any other sequence.
+ */
+static unsigned
+needs_escape(const unsigned char *s, size_t *len)
+{
+	unsigned cp;
+
+	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+		*len = 2;
+		return s[1];
+	}
+	if (s[0] == 0xe2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9)) {
+		*len = 3;
+		return 0x2000u | (s[2] & 0x3fu);
+	}
+	if (s[0] == 0xef && s[1] != '\0' && s[2] != '\0') {
+		cp = (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+		if (cp == 0xfeff || cp == 0xfffe || cp == 0xffff) {
+			*len = 3;
+			return cp;
+		}
+	}
+	return 0;
+}
+
 void
 fmt_yaml_string(FILE *fp, const char *s)
 {
+	unsigned cp;
+	size_t n;
+
 	putc('"', fp);
 	for (; *s != '\0'; s++) {
 		unsigned char c = (unsigned char)*s;
+		if (c >= 0x80 && (cp = needs_escape((const unsigned char *)s,
+		    &n)) != 0) {
+			if (cp <= 0xff)
+				fprintf(fp, "\\x%02x", cp);
+			else
+				fprintf(fp, "\\u%04x", cp);
+			s += n - 1;
+			continue;
+		}
 		switch (c) {
 		case '"':
 			fputs("\\\"", fp);

@@ -9,7 +9,9 @@
  *	fmt_double() prints the shortest of %.15g and %.17g that reads back as
  *	the same double, so files are both exact and diffable.
  *	fmt_yaml_string() writes a YAML double-quoted scalar, escaping quotes,
- *	backslashes and control characters, so any text reads back unchanged.
+ *	backslashes, control characters (C1 too, U+0085 NEL a line break to
+ *	YAML 1.1) and U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF, so any text
+ *	reads back unchanged.
  *	fmt_yaml_key_safe() says whether a word can stand unquoted (it would
  *	not read back as a number, boolean or null).
  */

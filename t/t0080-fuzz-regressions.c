@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "holes.h"
+#include "job.h"
 #include "plan.h"
 #include "swf.h"
 #include "tap.h"
@@ -94,6 +95,108 @@ swf_no_jobs(void)
 	unlink(path);
 }
 
+/*
+ * A value holding U+0085 (NEL, from the escape "\N") was written back raw;
+ * YAML 1.1 reads that as a line break, so the plan read back differed.
+ * Every code point a reader would not give back as it is, written raw, is
+ * written as an escape: the C1 controls, U+2028, U+2029, U+FEFF, U+FFFE
+ * and U+FFFF.
+ */
+static void
+escapes_round_trip(void)
+{
+	const char *in = "name: e\ncommand: \"a\\Nb\\x80c\\x9fd\\Le\\Pf"
+	    "\\uFEFFg\\uFFFEh\\uFFFFi\\xA0j\\u00e9k\\u2027l\"\nmax_nodes: 1\n";
+	const char *want = "command: \"a\\x85b\\x80c\\x9fd\\u2028e\\u2029f"
+	    "\\ufeffg\\ufffeh\\uffffi\xc2\xa0j\xc3\xa9k\xe2\x80\xa7l\"\n";
+	const char *plan_in = "time: 100\ninputs: {holes: "
+	    "\"xxh3:f5fe323dd5e4ade8\", jobs: \"xxh3:a199825cdb20aa19\", "
+	    "state: \"xxh3:db112517f97897d2\"}\nsolver: {name: cbc}\njobs:\n"
+	    "  a: {nodes: 1, was: 1, hosts: \"n1\", note: \"x\\Ny\"}\n"
+	    "free: \"\"\n";
+	struct job j, again;
+	struct plan p, p2;
+	struct diag d;
+	char *text, *text2;
+	size_t len, len2;
+	int reread;
+
+	ok(job_parse(&j, "e.yaml", in, strlen(in), 0, &d) == 0, "job parsed");
+	text = job_format(&j, &len);
+	ok(text != NULL && strstr(text, want) != NULL,
+	    "each such code point is written as an escape, others as they are");
+	reread = text != NULL &&
+	    job_parse(&again, "c.yaml", text, len, 0, &d) == 0;
+	ok(reread && strcmp(again.command, j.command) == 0,
+	    "and the command reads back the same");
+	text2 = reread ? job_format(&again, &len2) : NULL;
+	ok(text2 != NULL && len2 == len && memcmp(text, text2, len) == 0,
+	    "format(parse(format(job))) == format(job)");
+	free(text), free(text2);
+	job_free(&j);
+	if (reread)
+		job_free(&again);
+
+	plan_init(&p), plan_init(&p2);
+	ok(plan_parse(&p, "p.yaml", plan_in, strlen(plan_in), &d) == 0,
+	    "a plan whose note holds a NEL is read");
+	text = plan_format(&p, &len);
+	ok(text != NULL && strstr(text, "note: \"x\\x85y\"") != NULL &&
+	    plan_parse(&p2, "c.yaml", text, len, &d) == 0 &&
+	    strcmp(p2.jobs[0].note, p.jobs[0].note) == 0,
+	    "and written back with it escaped, reading back the same");
+	free(text);
+	plan_free(&p), plan_free(&p2);
+}
+
+/*
+ * The same fuzz input had "hosts" that are no hostlist; bf-apply started
+ * such a job on what it could make of them.  A plan job's hosts must be a
+ * hostlist of exactly its nodes.
+ */
+static void
+plan_bad_hosts(void)
+{
+	static const struct {
+		const char *hosts, *msg;
+		long nodes;
+	} cases[] = {
+		{ "n[2-4bc, model: x]", "p.yaml:6: hosts of job b: bad hostlist "
+		    "'n[2-4bc, model: x]': unexpected 'b' in brackets", 3 },
+		{ "n[1-2]", "p.yaml:6: hosts of job b name 2 different nodes, "
+		    "not 3", 3 },
+		{ "n1,n1", "p.yaml:6: hosts of job b name 1 different nodes, "
+		    "not 2", 2 },
+		{ "n[1-3]", "", 3 },
+	};
+	char in[512];
+	struct plan p;
+	struct diag d;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(in, sizeof in, "time: 100\ninputs: {holes: "
+		    "\"xxh3:f5fe323dd5e4ade8\", jobs: \"xxh3:a199825cdb20aa19\", "
+		    "state: \"xxh3:db112517f97897d2\"}\nsolver: {name: cbc}\n"
+		    "jobs:\n  a: {nodes: 0, was: 0}\n"
+		    "  b: {nodes: %ld, was: 0, hosts: \"%s\"}\nfree: \"\"\n",
+		    cases[i].nodes, cases[i].hosts);
+		plan_init(&p);
+		d.code = 0, d.text[0] = '\0';
+		if (*cases[i].msg == '\0')
+			ok(plan_parse(&p, "p.yaml", in, strlen(in), &d) == 0,
+			    "hosts '%s' for %ld nodes: read", cases[i].hosts,
+			    cases[i].nodes);
+		else {
+			ok(plan_parse(&p, "p.yaml", in, strlen(in), &d) < 0 &&
+			    d.code == EX_DATAERR, "hosts '%s' for %ld nodes: "
+			    "refused", cases[i].hosts, cases[i].nodes);
+			is_str(d.text, cases[i].msg, "saying why");
+		}
+		plan_free(&p);
+	}
+}
+
 int
 main(void)
 {
@@ -101,5 +204,7 @@ main(void)
 	plan_bad_digest();
 	plan_missing_digest();
 	swf_no_jobs();
+	escapes_round_trip();
+	plan_bad_hosts();
 	return tap_done();
 }
