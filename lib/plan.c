@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "hostlist.h"
 #include "plan.h"
 #include "ydoc.h"
 
@@ -146,6 +147,37 @@ dup_string(const struct ydoc *doc, const struct ydoc_node *map,
 	return 0;
 }
 
+/* A job's hosts: a hostlist of exactly its nodes, all different. */
+static int
+check_hosts(const struct plan_job *j, const struct ydoc *doc,
+    const struct ydoc_node *h, struct diag *d)
+{
+	char err[256], shown[200];
+	struct hostlist hl;
+	size_t n;
+	int nomem;
+
+	if (j->hosts == NULL)
+		return 0;
+	hostlist_init(&hl);
+	if (hostlist_parse(&hl, j->hosts, err, sizeof err) < 0) {
+		nomem = errno == ENOMEM;
+		hostlist_free(&hl);
+		ydoc_excerpt(err, shown, sizeof shown);
+		return diag_set(d, nomem ? EX_OSERR : EX_DATAERR,
+		    "%s:%zu: hosts of job %s: %s", doc->file, h->line,
+		    j->name, shown);
+	}
+	hostlist_sort_uniq(&hl);
+	n = hl.n;
+	hostlist_free(&hl);
+	if (n != (size_t)j->nodes)
+		return diag_set(d, EX_DATAERR, "%s:%zu: hosts of job %s name "
+		    "%zu different nodes, not %ld", doc->file, h->line,
+		    j->name, n, j->nodes);
+	return 0;
+}
+
 static int
 parse_job(struct plan_job *j, const struct ydoc *doc,
     const struct ydoc_node *k, const struct ydoc_node *v, struct diag *d)
@@ -168,7 +200,7 @@ parse_job(struct plan_job *j, const struct ydoc *doc,
 	if (dup_string(doc, v, "hosts", &j->hosts, d) < 0 ||
 	    dup_string(doc, v, "note", &j->note, d) < 0)
 		return -1;
-	return 0;
+	return check_hosts(j, doc, ydoc_get(v, "hosts"), d);
 }
 
 static int
