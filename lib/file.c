@@ -258,22 +258,20 @@ stage(int tmpdirfd, const char *where, const char *name, const void *buf,
 	fd = tmp_create(tmpdirfd, where, name, st->tmpname, sizeof st->tmpname,
 	    dot, d);
 	if (fd < 0) {
-		st->tmpname[0] = '\0';
+		st->tmpname[0] = '\0';	/* the names tried are not ours */
 		return -1;
 	}
 	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, d) < 0) {
 		saved = errno;
 		(void)close(fd);
-		file_unstage(st);
 		errno = saved;
+		file_unstage(st);	/* keeps errno */
 		return -1;
 	}
 	if (close(fd) < 0) {
 		diag_errno(d, errno, "unable to close %s%s", where,
 		    st->tmpname);
-		saved = errno;
-		file_unstage(st);
-		errno = saved;
+		file_unstage(st);	/* keeps errno */
 		return -1;
 	}
 	return 0;
