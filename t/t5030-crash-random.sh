@@ -186,6 +186,17 @@ settle() {
 	done
 }
 
+# "FILE: not whole" for each file of GLOB in which grep finds no line
+# matching (a small record of run/ cut short).
+whole() {	# glob grep-args...
+	_w_glob=$1
+	shift
+	for _f in $_w_glob; do
+		[ -f "$_f" ] && ! grep -q "$@" "$_f" && echo "$_f: not whole"
+	done
+	return 0
+}
+
 # (1) At any instant, even just after a kill: no partial and no
 # temporary file where a reader looks.
 check_whole() {
@@ -260,18 +271,9 @@ check_whole() {
 	fi >>bad
 	# The small records of run/, and the refusals.  (progress/ is the
 	# jobs' own: job.sh may write a line without its time when stopped.)
-	for _f in sp/run/*/pid; do
-		[ -f "$_f" ] && ! grep -q '^uid: [0-9]*$' "$_f" &&
-			echo "$_f: not whole"
-	done >>bad
-	for _f in sp/run/*/exit; do
-		[ -f "$_f" ] && ! grep -q '^ended: [0-9]*$' "$_f" &&
-			echo "$_f: not whole"
-	done >>bad
-	for _f in sp/run/*/stopping; do
-		[ -f "$_f" ] && ! grep -qxE '(plan|done): 1' "$_f" &&
-			echo "$_f: not whole"
-	done >>bad
+	whole 'sp/run/*/pid' '^uid: [0-9]*$' >>bad
+	whole 'sp/run/*/exit' '^ended: [0-9]*$' >>bad
+	whole 'sp/run/*/stopping' -xE '(plan|done): 1' >>bad
 	cat sp/run/*/hosts 2>/dev/null | grep -vE '^n[1-6]:1$' |
 		sed 's/^/a bad line in run\/*\/hosts: /' >>bad
 	for _f in sp/rejected/*; do
