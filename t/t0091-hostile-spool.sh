@@ -24,7 +24,7 @@ test_expect_success 'setup: a spool that ran two jobs, one ready to run' '
 	bf-apply -d ran --allow-root-jobs -g 1 >/dev/null &&
 	wait_for 10 eval "test \$(grep -c . ran/progress/a.log) -ge 5 &&
 	    test \$(grep -c . ran/progress/b.log) -ge 5" &&
-	kill_jobs ran && sleep 0.2 &&
+	kill_jobs ran &&
 	bf-profile -d ran 2>err && test_must_be_empty err &&
 	test -f ran/profiles/a.yaml &&
 	plan=$(cd ran/history && ls | grep "^[0-9]*-[0-9a-f]*\.yaml$") &&

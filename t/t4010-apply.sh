@@ -192,7 +192,7 @@ test_expect_success 'a job that reached its samples is stopped: finished' '
 
 test_expect_success 'as root, a root-owned job is refused without --allow-root-jobs' '
 	test_have_root || exit 0
-	kill_jobs sp && sleep 0.2 && bf-apply -d sp >/dev/null 2>&1;
+	kill_jobs sp && bf-apply -d sp >/dev/null 2>&1;
 	holes sp 1007 "n[01-04]" && bf-solve -d sp &&
 	test_expect_code 78 bf-apply -d sp >out 2>err &&
 	grep "^refused a jobs/a.yaml: owned by root; not run (bf-apply --allow-root-jobs)$" out &&

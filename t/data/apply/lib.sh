@@ -57,7 +57,9 @@ alive() {	# pid
 
 # Kill every running job's process group and supervisor.  Only those
 # whose supervisor still holds run/NAME/lock: a pid in an ended job's
-# record may be some other process's by now.
+# record may be some other process's by now.  Returns once every lock
+# is free (the supervisors are gone), so that bf-apply sees them ended;
+# 1 if one is still held after 10 s.
 kill_jobs() {	# spool
 	for _f in "$1"/run/*/pid; do
 		[ -f "$_f" ] || continue
@@ -66,6 +68,10 @@ kill_jobs() {	# spool
 		_s=$(sed -n 's/^supervisor: //p' "$_f")
 		[ -n "$_g" ] && kill -KILL -"$_g" 2>/dev/null
 		[ -n "$_s" ] && kill -KILL "$_s" 2>/dev/null
+	done
+	for _f in "$1"/run/*/pid; do
+		[ -f "$_f" ] || continue
+		wait_for 10 flock -n -s "${_f%/pid}/lock" true || return 1
 	done
 	return 0
 }
