@@ -550,7 +550,7 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 static const char *
 outcome(const struct backend_status *bs)
 {
-	if (bs->phase == BACKEND_LOST)
+	if (bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE)
 		return "lost";
 	if (strcmp(bs->stopping, "done") == 0)
 		return "finished";
@@ -612,11 +612,13 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	int rc = 0;
 
 	hr.outcome = outcome(bs);
-	hr.ended = bs->phase == BACKEND_LOST ? lost_ended(c, name, bs->id) :
-	    bs->ended;
+	hr.ended = bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE ?
+	    lost_ended(c, name, bs->id) : bs->ended;
 	hr.hosts = hosts;
 	hr.nodes = was;
-	if (bs->signal)
+	if (bs->phase == BACKEND_NONE)
+		snprintf(note, sizeof note, "never started");
+	else if (bs->signal)
 		snprintf(note, sizeof note, "signal %d", bs->signal);
 	else if (bs->code >= 0)
 		snprintf(note, sizeof note, "exit %d", bs->code);
@@ -728,6 +730,25 @@ check_done(struct ctx *c)
 	return 0;
 }
 
+/*
+ * A run/NAME/ of a start that never ran (a crash between its hosts file
+ * and its supervisor, a start that failed), whose job is neither in the
+ * state nor in jobs/ any more: nothing will start it again, so it goes
+ * to history/runs/ like any run, lost, with whatever output it has.
+ * With its job file still there it stays: the next start reuses it.
+ */
+static int
+abandoned(struct ctx *c, const char *name, const struct backend_status *bs)
+{
+	char file[JOB_NAME_MAX + 8];
+
+	if (bs->phase != BACKEND_NONE || state_find(&c->st, name) != NULL)
+		return 0;
+	snprintf(file, sizeof file, "%s.yaml", name);
+	return faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
+	    AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT;
+}
+
 static int
 retire_ended(struct ctx *c)
 {
@@ -744,7 +765,7 @@ retire_ended(struct ctx *c)
 		forget(c, names[i]);	/* a job may have ended meanwhile */
 		rc = status(c, names[i], &bs);
 		if (rc == 0 && (bs.phase == BACKEND_EXITED ||
-		    bs.phase == BACKEND_LOST))
+		    bs.phase == BACKEND_LOST || abandoned(c, names[i], &bs)))
 			rc = retire(c, names[i], &bs);
 	}
 	spool_list_free(names, n);

@@ -17,7 +17,8 @@
  *	progress log reached their samples, and retires the jobs that ended:
  *	a record in history/runs/, their nodes freed, their job file removed
  *	(kept when the plan stopped them or they were lost: they may run
- *	again).
+ *	again).  A run/NAME/ whose start never ran is reused by the job's
+ *	next start, or retired as lost once its job is gone.
  *
  *	A plan is enacted when its inputs are the spool's current inputs;
  *	it is then recorded in history/ before its first action.  A plan
@@ -32,7 +33,8 @@
  *		stop NAME WAS->0 plan|done
  *		adopt NAME N HOSTS
  *		finished|failed|preempted|lost NAME WAS->0 exit CODE|signal SIG
- *		lost NAME WAS->0 never started	(in the state, not in run/)
+ *		lost NAME WAS->0 exit unknown	(its supervisor vanished)
+ *		lost NAME WAS->0 never started	(no supervisor ever ran)
  *		refused NAME REASON
  *		skipped NAME WAS->N REASON	(a stale plan's node still held)
  * DIAGNOSTICS

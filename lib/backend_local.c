@@ -429,6 +429,7 @@ local_start(struct backend *b, const struct job *j,
 		return -1;
 	/* Left by a start that crashed before its job ran. */
 	unlinkat(rfd, "stopping", 0);
+	fault_point("local-before-spawn");
 	rc = spawn(b, &l, rfd, j->name, d);
 	close(rfd);
 	return rc;

@@ -431,8 +431,9 @@ history_record_run(struct spool *sp, const struct history_run *r,
 		fprintf(fp, "signal: %d\n", r->signal);
 	else if (r->code >= 0)
 		fprintf(fp, "exit: %d\n", r->code);
-	fprintf(fp, "started: %lld\nended: %lld\nnodes: %ld\nhosts: ",
-	    r->started, r->ended, r->nodes);
+	if (r->started > 0)	/* none for a run never started */
+		fprintf(fp, "started: %lld\n", r->started);
+	fprintf(fp, "ended: %lld\nnodes: %ld\nhosts: ", r->ended, r->nodes);
 	fmt_yaml_string(fp, r->hosts ? r->hosts : "");
 	fputc('\n', fp);
 	if (r->job_buf != NULL)

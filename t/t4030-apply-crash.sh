@@ -20,10 +20,10 @@ step() {	# point holes
 }
 
 for point in history-after-objects apply-after-history apply-before-start \
-    local-after-fork apply-before-state apply-before-state:2 \
-    apply-after-state apply-before-resize apply-after-stop \
-    apply-after-stop:2 local-after-term apply-after-record \
-    apply-before-retire; do
+    local-before-spawn local-after-fork apply-before-state \
+    apply-before-state:2 apply-after-state apply-before-resize \
+    apply-after-stop apply-after-stop:2 local-after-term \
+    apply-after-record apply-before-retire; do
 	test_expect_success "kill -9 at $point: true state, each job once" "
 		rm -rf sp && mkspool sp &&
 		job sp a 2 'exec $J' && job sp b 2 'exec $J' &&
@@ -96,6 +96,63 @@ test_expect_success 'kill -9 after the record of a lost run: one record' '
 	printf "%s\n" $stem $stem.yaml >expect && test_cmp expect actual &&
 	grep "^outcome: lost$" sp/history/runs/$stem.yaml &&
 	test -f sp/jobs/a.yaml
+'
+kill_jobs sp
+
+# A start killed between the hosts file and the supervisor leaves a
+# run/NAME/ that never ran.  Its job file kept, the next start reuses it
+# (the loop above); its job file gone, nothing would, and it is retired
+# to history/runs/ as lost, never started, once, even across a crash.
+never_started() {	# spool
+	rm -rf "$1" && mkspool "$1" &&
+	job "$1" a 1 "exec $J" && bf-submit --intake -d "$1" 2>/dev/null &&
+	holes "$1" 4001 n1 && bf-solve -d "$1" &&
+	test_expect_code 137 env BF_FAULT=local-before-spawn \
+		bf-apply -d "$1" -g 2 --allow-root-jobs >/dev/null &&
+	ls "$1/run/a" >actual && echo hosts >expect && test_cmp expect actual &&
+	rm "$1/jobs/a.yaml"
+}
+
+test_expect_success 'a start that never ran, its job file gone: retired, lost' '
+	never_started sp &&
+	bf-apply -n -d sp -g 2 --allow-root-jobs >actual &&
+	echo "lost a 0->0 never started" >expect && test_cmp expect actual &&
+	ls sp/run >actual && echo a >expect && test_cmp expect actual &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	echo "lost a 0->0 never started" >expect && test_cmp expect actual &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left &&
+	stem=$(ls sp/history/runs | sed -n "s/\.yaml$//p") &&
+	ls sp/history/runs >actual &&
+	printf "%s\n" $stem $stem.yaml >expect && test_cmp expect actual &&
+	case $stem in [0-9]*-a-0) ;; *) false ;; esac &&
+	ended=${stem%-a-0} &&
+	cat >expect <<-EOF &&
+	name: a
+	outcome: lost
+	ended: $ended
+	nodes: 0
+	hosts: ""
+	run: "history/runs/$stem"
+	EOF
+	test_cmp expect sp/history/runs/$stem.yaml &&
+	ls sp/history/runs/$stem >actual && echo hosts >expect &&
+	test_cmp expect actual &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success 'kill -9 after the record of a run never started: one record' '
+	never_started sp &&
+	test_expect_code 137 env BF_FAULT=apply-after-record \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	test -d sp/run/a &&
+	sleep 1 &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	echo "lost a 0->0 never started" >expect && test_cmp expect actual &&
+	stem=$(ls sp/history/runs | sed -n "s/\.yaml$//p") &&
+	ls sp/history/runs >actual &&
+	printf "%s\n" $stem $stem.yaml >expect && test_cmp expect actual &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left
 '
 kill_jobs sp
 
