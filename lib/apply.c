@@ -347,6 +347,20 @@ struct step_job {
 	const char *kind;
 };
 
+/*
+ * jobs/NAME.yaml is there, of whatever type (it is not opened here), or
+ * cannot be known to be gone: only ENOENT says a job is gone.
+ */
+static int
+has_job_file(struct ctx *c, const char *name)
+{
+	char file[JOB_NAME_MAX + 8];
+
+	snprintf(file, sizeof file, "%s.yaml", name);
+	return faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
+	    AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+}
+
 static int
 classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 {
@@ -365,10 +379,7 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 	if (bs.phase == BACKEND_EXITED || bs.phase == BACKEND_LOST)
 		return 0;
 	if (cur == NULL) {
-		char file[JOB_NAME_MAX + 8];
-		snprintf(file, sizeof file, "%s.yaml", pj->name);
-		if (faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
-		    AT_SYMLINK_NOFOLLOW) < 0)
+		if (!has_job_file(c, pj->name))
 			return 0;	/* finished and gone */
 		sj->step = STEP_START, sj->kind = "start";
 		return 1;
@@ -547,10 +558,17 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 	return 0;
 }
 
+/* Lost: no exit record, because its supervisor vanished or never ran. */
+static int
+lost(const struct backend_status *bs)
+{
+	return bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE;
+}
+
 static const char *
 outcome(const struct backend_status *bs)
 {
-	if (bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE)
+	if (lost(bs))
 		return "lost";
 	if (strcmp(bs->stopping, "done") == 0)
 		return "finished";
@@ -612,8 +630,7 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	int rc = 0;
 
 	hr.outcome = outcome(bs);
-	hr.ended = bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE ?
-	    lost_ended(c, name, bs->id) : bs->ended;
+	hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
 	hr.hosts = hosts;
 	hr.nodes = was;
 	if (bs->phase == BACKEND_NONE)
@@ -740,13 +757,8 @@ check_done(struct ctx *c)
 static int
 abandoned(struct ctx *c, const char *name, const struct backend_status *bs)
 {
-	char file[JOB_NAME_MAX + 8];
-
-	if (bs->phase != BACKEND_NONE || state_find(&c->st, name) != NULL)
-		return 0;
-	snprintf(file, sizeof file, "%s.yaml", name);
-	return faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
-	    AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT;
+	return bs->phase == BACKEND_NONE && state_find(&c->st, name) == NULL &&
+	    !has_job_file(c, name);
 }
 
 static int
