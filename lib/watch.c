@@ -743,6 +743,11 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->o = o;
 	w->ifd = -1;
 	self_dir(w);
+	/*
+	 * Before the lock: once its pid is there, a SIGTERM is an exit 0,
+	 * not a death, however early it comes.
+	 */
+	signals(&mask);
 	if (spool_lock(sp, d) < 0 || backend_open(&w->b,
 	    o->backend != NULL ? o->backend : "local", sp, d) < 0 ||
 	    watches(w, d) < 0) {
@@ -751,7 +756,6 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	}
 	w->b.grace = o->grace;
 	w->b.allow_root = o->allow_root;
-	signals(&mask);
 	spool_clean_tmp(sp, 36 * 3600);
 	watch_runs(w);
 	rc = loop(w, &mask, d);
