@@ -93,7 +93,7 @@ test_expect_success 'SIGTERM the instant the lock names the watcher: exit 0, 30 
 		{ bf-watch -d sp5 -r 1 2>>log5 & } &&
 		w=$! &&
 		n=0 &&
-		while ! test -s sp5/lock && [ $n -lt 100000 ]; do
+		while ! test -s sp5/lock && [ $n -lt 10000000 ]; do
 			n=$((n + 1))
 		done &&
 		kill -TERM $w
