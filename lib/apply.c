@@ -366,8 +366,6 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 {
 	const struct state_job *cur = state_find(&c->st, pj->name);
 	struct backend_status bs;
-	struct hostlist target;
-	char err[256];
 	int same;
 
 	sj->pj = pj;
@@ -388,19 +386,13 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 		sj->step = STEP_STOP, sj->kind = "stop";
 		return 1;
 	}
-	hostlist_init(&target);
-	if (hostlist_parse(&target, pj->hosts ? pj->hosts : "", err,
-	    sizeof err) < 0)
-		return diag_set(c->d, EX_DATAERR, "plan: job %s: %s", pj->name,
-		    err);
-	hostlist_sort_uniq(&target);
-	same = hostlist_equal(&target, &cur->hosts);
+	same = hostlist_equal(&pj->host_set, &cur->hosts);
 	if (!same) {
-		sj->step = target.n > cur->hosts.n ? STEP_GROW : STEP_SHRINK;
-		sj->kind = target.n > cur->hosts.n ? "grow" :
-		    target.n < cur->hosts.n ? "shrink" : "move";
+		size_t n = pj->host_set.n;
+		sj->step = n > cur->hosts.n ? STEP_GROW : STEP_SHRINK;
+		sj->kind = n > cur->hosts.n ? "grow" :
+		    n < cur->hosts.n ? "shrink" : "move";
 	}
-	hostlist_free(&target);
 	return !same;
 }
 
@@ -428,9 +420,7 @@ do_stop(struct ctx *c, const char *name, const char *why)
 static int
 do_start(struct ctx *c, const struct plan_job *pj)
 {
-	struct hostlist hl;
 	struct job j;
-	char err[256];
 	int rc;
 
 	if (load_job(c, pj->name, &j, NULL, NULL) < 0)
@@ -449,14 +439,9 @@ do_start(struct ctx *c, const struct plan_job *pj)
 	}
 	rc = 0;
 	if (!c->o->dry_run) {
-		hostlist_init(&hl);
-		hostlist_parse(&hl, pj->hosts ? pj->hosts : "", err,
-		    sizeof err);
-		hostlist_sort_uniq(&hl);
 		fault_point("apply-before-start");
 		forget(c, pj->name);
-		rc = c->b->ops->start(c->b, &j, &hl, c->d);
-		hostlist_free(&hl);
+		rc = c->b->ops->start(c->b, &j, &pj->host_set, c->d);
 		if (rc < 0)
 			state_remove(&c->st, pj->name);
 		else if ((rc = obtained(c, pj->name)) == 0)
@@ -470,9 +455,7 @@ static int
 do_resize(struct ctx *c, const struct step_job *s)
 {
 	const struct plan_job *pj = s->pj;
-	struct hostlist hl;
 	struct job j;
-	char err[256];
 	long was = held(c, pj->name);
 	int rc;
 
@@ -491,12 +474,8 @@ do_resize(struct ctx *c, const struct step_job *s)
 		j.slots_per_node = 1;
 		snprintf(j.name, sizeof j.name, "%s", pj->name);
 	}
-	hostlist_init(&hl);
-	hostlist_parse(&hl, pj->hosts ? pj->hosts : "", err, sizeof err);
-	hostlist_sort_uniq(&hl);
 	fault_point("apply-before-resize");
-	rc = c->b->ops->resize(c->b, &j, &hl, c->d);
-	hostlist_free(&hl);
+	rc = c->b->ops->resize(c->b, &j, &pj->host_set, c->d);
 	job_free(&j);
 	return rc < 0 || obtained(c, pj->name) < 0 ? -1 : write_state(c);
 }

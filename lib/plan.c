@@ -29,6 +29,7 @@ plan_free(struct plan *p)
 	for (i = 0; i < p->njobs; i++) {
 		free(p->jobs[i].hosts);
 		free(p->jobs[i].note);
+		hostlist_free(&p->jobs[i].host_set);
 	}
 	free(p->jobs);
 	free(p->free);
@@ -147,34 +148,32 @@ dup_string(const struct ydoc *doc, const struct ydoc_node *map,
 	return 0;
 }
 
-/* A job's hosts: a hostlist of exactly its nodes, all different. */
+/*
+ * A job's hosts: a hostlist of exactly its nodes, all different, kept
+ * sorted in host_set for whoever enacts the plan.
+ */
 static int
-check_hosts(const struct plan_job *j, const struct ydoc *doc,
+parse_hosts(struct plan_job *j, const struct ydoc *doc,
     const struct ydoc_node *h, struct diag *d)
 {
 	char err[256], shown[200];
-	struct hostlist hl;
-	size_t n;
 	int nomem;
 
 	if (j->hosts == NULL)
 		return 0;
-	hostlist_init(&hl);
-	if (hostlist_parse(&hl, j->hosts, err, sizeof err) < 0) {
+	if (hostlist_parse(&j->host_set, j->hosts, err, sizeof err) < 0) {
 		nomem = errno == ENOMEM;
-		hostlist_free(&hl);
+		hostlist_free(&j->host_set);
 		ydoc_excerpt(err, shown, sizeof shown);
 		return diag_set(d, nomem ? EX_OSERR : EX_DATAERR,
 		    "%s:%zu: hosts of job %s: %s", doc->file, h->line,
 		    j->name, shown);
 	}
-	hostlist_sort_uniq(&hl);
-	n = hl.n;
-	hostlist_free(&hl);
-	if (n != (size_t)j->nodes)
+	hostlist_sort_uniq(&j->host_set);
+	if (j->host_set.n != (size_t)j->nodes)
 		return diag_set(d, EX_DATAERR, "%s:%zu: hosts of job %s name "
 		    "%zu different nodes, not %ld", doc->file, h->line,
-		    j->name, n, j->nodes);
+		    j->name, j->host_set.n, j->nodes);
 	return 0;
 }
 
@@ -200,7 +199,7 @@ parse_job(struct plan_job *j, const struct ydoc *doc,
 	if (dup_string(doc, v, "hosts", &j->hosts, d) < 0 ||
 	    dup_string(doc, v, "note", &j->note, d) < 0)
 		return -1;
-	return check_hosts(j, doc, ydoc_get(v, "hosts"), d);
+	return parse_hosts(j, doc, ydoc_get(v, "hosts"), d);
 }
 
 static int

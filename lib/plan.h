@@ -31,6 +31,7 @@
 #include <stddef.h>
 
 #include "hash.h"
+#include "hostlist.h"
 #include "job.h"
 #include "log.h"
 
@@ -38,6 +39,7 @@ struct plan_job {
 	char name[JOB_NAME_MAX + 1];
 	long nodes, was;
 	char *hosts;		/* compressed hostlist, NULL when none */
+	struct hostlist host_set;	/* hosts, sorted; set by plan_parse */
 	char *note;		/* why, when the plan has something to say */
 };
 
