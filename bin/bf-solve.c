@@ -345,6 +345,9 @@ main(int argc, char **argv)
 		usage(EX_USAGE);
 	if (!a.spool_mode && argc - optind < 1)
 		usage(EX_USAGE);
+	if (a.mps != NULL && strlen(a.mps) >= sizeof ((struct plan *)0)->mps)
+		log_fatal(EX_USAGE, "--mps: a path of at most %zu bytes, as "
+		    "the plan records it", sizeof ((struct plan *)0)->mps - 1);
 	if (a.o.solver == SOLVE_DP && a.o.model != SOLVE_COMPACT)
 		log_fatal(EX_USAGE, "--solver dp solves the compact model only");
 	solve_init(&s);

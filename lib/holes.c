@@ -173,7 +173,6 @@ holes_parse(struct holes *h, const char *file, const char *buf, size_t len,
 {
 	const struct ydoc_node *root, *time, *source, *idle;
 	struct ydoc doc;
-	const char *s;
 	size_t i;
 	int rc = -1;
 
@@ -198,9 +197,9 @@ holes_parse(struct holes *h, const char *file, const char *buf, size_t len,
 	if (ydoc_long(&doc, time, "time", 0, 1LL << 40, &h->time, d) < 0)
 		goto out;
 	if (source != NULL) {
-		if (ydoc_string(&doc, source, "source", &s, d) < 0)
+		if (ydoc_copy(&doc, source, "source", h->source,
+		    sizeof h->source, d) < 0)
 			goto out;
-		snprintf(h->source, sizeof h->source, "%s", s);
 	}
 	if (idle != NULL && !(idle->kind == YDOC_SCALAR && idle->len == 0)) {
 		if (idle->kind != YDOC_SEQUENCE) {

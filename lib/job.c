@@ -240,9 +240,9 @@ get_source(struct parse *p, const struct ydoc_node *v)
 	const char *s;
 
 	if (file != NULL) {
-		if (ydoc_string(p->doc, file, "source file", &s, p->d) < 0)
+		if (ydoc_copy(p->doc, file, "source file", p->j->source_file,
+		    sizeof p->j->source_file, p->d) < 0)
 			return -1;
-		snprintf(p->j->source_file, sizeof p->j->source_file, "%s", s);
 	}
 	if (hash != NULL) {
 		uint64_t h;

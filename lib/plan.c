@@ -106,14 +106,10 @@ copy_string(const struct ydoc *doc, const struct ydoc_node *map,
     const char *key, char *out, size_t outlen, struct diag *d)
 {
 	const struct ydoc_node *v = ydoc_get(map, key);
-	const char *s;
 
 	if (v == NULL)
 		return 0;
-	if (ydoc_string(doc, v, key, &s, d) < 0)
-		return -1;
-	snprintf(out, outlen, "%s", s);
-	return 0;
+	return ydoc_copy(doc, v, key, out, outlen, d);
 }
 
 /* An input digest is "xxh3:" and 16 hex digits, or absent. */

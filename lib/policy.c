@@ -162,6 +162,12 @@ parse_group(struct policy_group *g, const struct ydoc *doc,
 	long long n;
 	size_t i;
 
+	if (!job_name_valid(k->value)) {
+		char shown[68];
+		ydoc_excerpt(k->value, shown, sizeof shown);
+		return diag_set(d, EX_DATAERR, "%s:%zu: bad group name '%s'",
+		    doc->file, k->line, shown);
+	}
 	snprintf(g->name, sizeof g->name, "%s", k->value);
 	g->line = k->line;
 	if (only_keys(doc, v, keys, d) < 0)
@@ -169,8 +175,8 @@ parse_group(struct policy_group *g, const struct ydoc *doc,
 	jobs = ydoc_get(v, "jobs");
 	min = ydoc_get(v, "min_nodes");
 	if (jobs == NULL || jobs->kind != YDOC_SEQUENCE || min == NULL)
-		return diag_set(d, EX_DATAERR, "%s:%zu: group %.64s needs jobs "
-		    "(a list) and min_nodes", doc->file, k->line, k->value);
+		return diag_set(d, EX_DATAERR, "%s:%zu: group %s needs jobs "
+		    "(a list) and min_nodes", doc->file, k->line, g->name);
 	if (ydoc_long(doc, min, "min_nodes", 0, JOB_MAX_NODES, &n, d) < 0)
 		return -1;
 	g->min_nodes = (long)n;
@@ -180,7 +186,7 @@ parse_group(struct policy_group *g, const struct ydoc *doc,
 		const struct ydoc_node *x = jobs->items[i];
 		if (x->kind != YDOC_SCALAR || !job_name_valid(x->value))
 			return diag_set(d, EX_DATAERR, "%s:%zu: bad job name "
-			    "in group %.64s", doc->file, x->line, g->name);
+			    "in group %s", doc->file, x->line, g->name);
 		snprintf(g->jobs[i], sizeof g->jobs[i], "%s", x->value);
 		g->njobs++;
 	}

@@ -671,7 +671,6 @@ get_advise(struct parse *ps, const struct ydoc_node *v)
 {
 	const struct ydoc_node *next = ydoc_get(v, "next_nodes");
 	const struct ydoc_node *why = ydoc_get(v, "reason");
-	const char *s;
 	long long n = 0;
 
 	if (need_mapping(ps, v, "advise", "next_nodes and reason") < 0 ||
@@ -679,9 +678,9 @@ get_advise(struct parse *ps, const struct ydoc_node *v)
 		return -1;
 	ps->p->next_nodes = (long)n;
 	if (why != NULL) {
-		if (ydoc_string(ps->doc, why, "advise reason", &s, ps->d) < 0)
+		if (ydoc_copy(ps->doc, why, "advise reason", ps->p->reason,
+		    sizeof ps->p->reason, ps->d) < 0)
 			return -1;
-		snprintf(ps->p->reason, sizeof ps->p->reason, "%s", s);
 	}
 	return 0;
 }

@@ -509,3 +509,17 @@ ydoc_string(const struct ydoc *doc, const struct ydoc_node *v,
 	*out = v->value;
 	return 0;
 }
+
+int
+ydoc_copy(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, char *out, size_t outlen, struct diag *d)
+{
+	char expect[64];
+
+	snprintf(expect, sizeof expect, "text of at most %zu bytes",
+	    outlen - 1);
+	if (v->kind != YDOC_SCALAR || v->len >= outlen)
+		return value_error(doc, v, what, expect, d);
+	memcpy(out, v->value, v->len + 1);
+	return 0;
+}

@@ -68,4 +68,11 @@ int ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
     const char *what, double min, double max, double *out, struct diag *d);
 int ydoc_string(const struct ydoc *doc, const struct ydoc_node *v,
     const char *what, const char **out, struct diag *d);
+/*
+ * Text copied into a fixed buffer of outlen bytes: a value that would not
+ * fit whole is refused ("WHAT must be text of at most N bytes"), never cut,
+ * so no value is ever changed or split inside a UTF-8 character.
+ */
+int ydoc_copy(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, char *out, size_t outlen, struct diag *d);
 void ydoc_excerpt(const char *s, char *out, size_t outlen);

@@ -10,6 +10,8 @@
 #include "holes.h"
 #include "job.h"
 #include "plan.h"
+#include "policy.h"
+#include "profile.h"
 #include "swf.h"
 #include "tap.h"
 
@@ -197,6 +199,136 @@ plan_bad_hosts(void)
 	}
 }
 
+/*
+ * Text longer than its fixed field was cut to fit: a solver name of 14
+ * letters and an e-acute lost the accent's second byte, and the plan was
+ * written back as invalid UTF-8 that no parser reads.  A digest with text
+ * after it was cut to a valid one.  Every such field now refuses what
+ * does not fit whole, and takes what does.
+ */
+static char *
+repeat(char c, size_t n)
+{
+	char *s = malloc(n + 1);
+
+	if (s == NULL)
+		abort();
+	memset(s, c, n);
+	s[n] = '\0';
+	return s;
+}
+
+static void
+plan_with(const char *solver, const char *holes, const char *msg)
+{
+	char in[1024], *text;
+	struct plan p, again;
+	struct diag d = { 0, "" };
+	size_t len;
+
+	snprintf(in, sizeof in, "time: 100\ninputs: {holes: \"%s\", "
+	    "jobs: \"xxh3:a199825cdb20aa19\", state: \"xxh3:db112517f97897d2\"}"
+	    "\nsolver: {name: \"%s\", status: optimal}\njobs: {}\nfree: \"\"\n",
+	    holes, solver);
+	plan_init(&p);
+	if (*msg != '\0') {
+		ok(plan_parse(&p, "p.yaml", in, strlen(in), &d) < 0 &&
+		    d.code == EX_DATAERR, "plan solver '%s', holes '%s': "
+		    "refused", solver, holes);
+		is_str(d.text, msg, "saying why");
+		return;
+	}
+	ok(plan_parse(&p, "p.yaml", in, strlen(in), &d) == 0 &&
+	    strcmp(p.solver, solver) == 0, "plan solver '%s': read whole",
+	    solver);
+	text = plan_format(&p, &len);
+	plan_init(&again);
+	ok(text != NULL && plan_parse(&again, "c.yaml", text, len, &d) == 0 &&
+	    strcmp(again.solver, solver) == 0, "and reads back the same");
+	free(text);
+	plan_free(&again);
+	plan_free(&p);
+}
+
+static void
+long_text_refused(void)
+{
+	char in[1024], *big;
+	struct holes h;
+	struct profile pr;
+	struct job j;
+	struct diag d = { 0, "" };
+	int rc;
+
+	plan_with("abcdefghijklmn\xc3\xa9", "xxh3:f5fe323dd5e4ade8",
+	    "p.yaml:3: name must be text of at most 15 bytes, not "
+	    "'abcdefghijklmn\xc3\xa9'");
+	plan_with("abcdefghijklm\xc3\xa9", "xxh3:f5fe323dd5e4ade8", "");
+	plan_with("cbc", "xxh3:f5fe323dd5e4ade8ff",
+	    "p.yaml:2: holes must be text of at most 21 bytes, not "
+	    "'xxh3:f5fe323dd5e4ade8ff'");
+
+	big = repeat('s', 512);
+	snprintf(in, sizeof in, "time: 10\nsource: %s\nidle: []\n", big);
+	rc = holes_parse(&h, "h.yaml", in, strlen(in), &d);
+	ok(rc < 0 && d.code == EX_DATAERR, "a holes source of 512 bytes is "
+	    "refused");
+	is_str(d.text, "h.yaml:2: source must be text of at most 511 bytes, "
+	    "not 'ssssssssssssssssssssssssssssssssssssssssssss...'", "saying why");
+	if (rc == 0)
+		holes_free(&h);
+	big[511] = '\0';
+	snprintf(in, sizeof in, "time: 10\nsource: %s\nidle: []\n", big);
+	ok(holes_parse(&h, "h.yaml", in, strlen(in), &d) == 0 &&
+	    strcmp(h.source, big) == 0, "one of 511 bytes is read whole");
+	holes_free(&h);
+	free(big);
+
+	big = repeat('r', 128);
+	snprintf(in, sizeof in, "name: u\npoints: {1: 100}\nadvise: "
+	    "{next_nodes: 2, reason: %s}\n", big);
+	rc = profile_parse(&pr, "u.yaml", in, strlen(in), &d);
+	ok(rc < 0 && d.code == EX_DATAERR, "an advice reason of 128 bytes is "
+	    "refused");
+	is_str(d.text, "u.yaml:3: advise reason must be text of at most 127 "
+	    "bytes, not 'rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr...'",
+	    "saying why");
+	if (rc == 0)
+		profile_free(&pr);
+	free(big);
+
+	big = repeat('f', 256);
+	snprintf(in, sizeof in, "name: a\ncommand: x\nsource: {file: %s}\n",
+	    big);
+	rc = job_parse(&j, "j.yaml", in, strlen(in), JOB_TRUSTED, &d);
+	ok(rc < 0 && d.code == EX_DATAERR, "a job source file of 256 bytes "
+	    "is refused");
+	is_str(d.text, "j.yaml:3: source file must be text of at most 255 "
+	    "bytes, not 'ffffffffffffffffffffffffffffffffffffffffffff...'",
+	    "saying why");
+	if (rc == 0)
+		job_free(&j);
+	free(big);
+}
+
+/* Group names were copied unchecked, cut to 64 bytes and shown raw. */
+static void
+policy_bad_group_name(void)
+{
+	const char *in = "groups:\n  \"v\\eis\": {jobs: [a], min_nodes: 1}\n";
+	struct policy pol;
+	struct diag d = { 0, "" };
+	int rc;
+
+	rc = policy_parse(&pol, "pol.yaml", in, strlen(in), &d);
+	ok(rc < 0 && d.code == EX_DATAERR, "a group name with an escape is "
+	    "refused");
+	is_str(d.text, "pol.yaml:2: bad group name 'v?is'", "shown "
+	    "harmless");
+	if (rc == 0)
+		policy_free(&pol);
+}
+
 int
 main(void)
 {
@@ -206,5 +338,7 @@ main(void)
 	swf_no_jobs();
 	escapes_round_trip();
 	plan_bad_hosts();
+	long_text_refused();
+	policy_bad_group_name();
 	return tap_done();
 }

@@ -78,6 +78,9 @@ test_expect_success 'bad option values and combinations: 64' '
 	fails 64 "--solver must be cbc or dp, not '"'foo'"'" --solver foo "$H" &&
 	fails 64 "--model must be compact or per-node, not '"'big'"'" --model big "$H" &&
 	fails 64 "--solver dp solves the compact model only" --solver dp --model per-node "$H" &&
+	long=$(printf "%0512d" 0) &&
+	fails 64 "--mps: a path of at most 511 bytes, as the plan records it" --mps "$long" "$H" &&
+	! test -e "$long" &&
 	fails 64 "the dynamic program solves the compact model without a policy'"'"'s caps, shares or rescale limit" \
 		--solver dp --policy "$D/tiny-cap1.yaml" "$H" &&
 	fails 64 "the per-node model does not take a policy'"'"'s caps, shares or rescale limit" \
