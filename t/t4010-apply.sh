@@ -161,16 +161,22 @@ test_expect_success 'the plan stops a job: preempted, its job file kept' '
 	grep "^stop a$" "${rec%.yaml}/output"
 '
 
+# The job may fail before the bf-apply that started it looks for ended
+# runs (a loaded machine), and be retired by that same run: then one
+# record, whichever run found it.
 test_expect_success 'a command that fails at once: failed, exit status kept' '
 	job sp f 1 "$J fail" &&
 	bf-submit --intake -d sp 2>/dev/null &&
 	holes sp 1006 "n[01-02]" &&
 	bf-solve -d sp && apply >actual &&
 	grep "^start f 0->1 " actual &&
-	wait_for 5 test -f sp/run/f/exit &&
-	wait_for 5 flock -n -s sp/run/f/lock true &&
-	apply >actual 2>&1 &&
-	grep "^failed f 1->0 exit 3$" actual &&
+	if ! grep -q "^failed f " actual; then
+		wait_for 5 test -f sp/run/f/exit &&
+		wait_for 5 flock -n -s sp/run/f/lock true &&
+		apply >>actual 2>&1
+	fi &&
+	test "$(grep -c "^failed f 1->0 exit 3$" actual)" -eq 1 &&
+	test "$(grep -c " f " actual)" -eq 2 &&
 	test ! -f sp/jobs/f.yaml && test ! -d sp/run/f &&
 	rec=$(ls sp/history/runs/*-f-[0-9]*.yaml) &&
 	grep "^outcome: failed$" $rec && grep "^exit: 3$" $rec &&
