@@ -716,6 +716,11 @@ get_fit(struct parse *ps, const struct ydoc_node *v)
 			    lawv->line);
 		p->fit_usl = strcmp(s, "usl") == 0;
 	}
+	if (lawv == NULL || ydoc_get(v, "counts") == NULL ||
+	    ydoc_get(v, "kappa") == NULL || ydoc_get(v, "r1") == NULL ||
+	    ydoc_get(v, "rmse") == NULL || ydoc_get(v, "sigma") == NULL)
+		return diag_set(ps->d, EX_DATAERR, "%s:%zu: fit needs counts, "
+		    "kappa, law, r1, rmse and sigma", ps->doc->file, v->line);
 	if (p->r1 <= 0)
 		return diag_set(ps->d, EX_DATAERR, "%s:%zu: fit r1 must be "
 		    "above 0", ps->doc->file, v->line);

@@ -448,6 +448,9 @@ test_errors(void)
 		    "fit sigma must be a number from 0 to 1, not '2'" },
 		{ "name: a\nfit: {counts: 3, law: x, r1: 1}\n", "p.yaml:2: "
 		    "fit law must be usl or amdahl" },
+		{ "name: a\nfit: {cou)ts: 2, kappa: 0, law: amdahl, r1: 100, "
+		    "rmse: 0, sigma: 0.05}\n", "p.yaml:2: fit needs counts, "
+		    "kappa, law, r1, rmse and sigma" },
 		{ "name: a/b\n", "p.yaml:1: name is not a valid job name" },
 		{ "name: a\nrescale: 5\n", "p.yaml:2: rescale must be a mapping "
 		    "with down, down_observations, up and up_observations" },

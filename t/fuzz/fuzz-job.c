@@ -27,8 +27,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		job_free(&j);
 	}
 	if (job_parse(&j, "f.yaml", buf, size, JOB_TRUSTED | JOB_QUIET,
-	    &d) == 0)
+	    &d) == 0) {
+		/* As bftrainer's own: written, read back, written alike. */
+		char *text2;
+		size_t len2;
+		text = job_format(&j, &len);
+		if (text == NULL || job_parse(&again, "c.yaml", text, len,
+		    JOB_TRUSTED | JOB_QUIET, &d) < 0)
+			abort();
+		text2 = job_format(&again, &len2);
+		if (text2 == NULL || len2 != len || memcmp(text, text2, len))
+			abort();
+		free(text2);
+		free(text);
+		job_free(&again);
 		job_free(&j);
+	}
 	free(buf);
 	return 0;
 }
