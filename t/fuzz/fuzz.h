@@ -33,6 +33,28 @@ fuzz_text(const uint8_t *data, size_t size)
 	return buf;
 }
 
+/*
+ * The canonical form is a fixed point.  rewrite(text) parses text and
+ * writes what it read (NULL when it refuses it); what is accepted must be
+ * written as text that is accepted and written again byte for byte.
+ */
+typedef char *fuzz_rewrite(const char *text, size_t len, size_t *outlen);
+
+__attribute__((unused)) static void
+fuzz_fixed_point(const char *buf, size_t size, fuzz_rewrite *rewrite)
+{
+	char *text, *text2;
+	size_t len, len2;
+
+	if ((text = rewrite(buf, size, &len)) == NULL)
+		return;
+	text2 = rewrite(text, len, &len2);
+	if (text2 == NULL || len2 != len || memcmp(text, text2, len) != 0)
+		abort();
+	free(text2);
+	free(text);
+}
+
 /* The input in a file of its own, for readers that take a path. */
 __attribute__((unused)) static const char *
 fuzz_file(const uint8_t *data, size_t size)
