@@ -268,32 +268,6 @@ audit(struct spool *sp, const char *arg)
 	return 1;
 }
 
-static int
-is_plan(const char *name)
-{
-	size_t l = strlen(name), i, dash = strcspn(name, "-");
-
-	if (dash == 0 || dash == l || l != dash + 1 + 16 + 5 ||
-	    strcmp(name + l - 5, ".yaml") != 0)
-		return 0;
-	for (i = 0; i < dash; i++)
-		if (name[i] < '0' || name[i] > '9')
-			return 0;
-	for (i = dash + 1; i < dash + 17; i++)
-		if (strchr("0123456789abcdef", name[i]) == NULL)
-			return 0;
-	return 1;
-}
-
-static int
-by_time(const void *a, const void *b)
-{
-	const char *x = *(char *const *)a, *y = *(char *const *)b;
-	long long tx = strtoll(x, NULL, 10), ty = strtoll(y, NULL, 10);
-
-	return tx < ty ? -1 : tx > ty ? 1 : strcmp(x, y);
-}
-
 /* The state a plan was made from, from its manifest; empty if none. */
 static void
 state_of(int hfd, int objfd, const char *stem, struct state *st)
@@ -328,21 +302,21 @@ state_of(int hfd, int objfd, const char *stem, struct state *st)
 
 /* One decision: the jobs whose nodes differ from what they held. */
 static void
-log_one(int hfd, int objfd, const char *name)
+log_one(int hfd, int objfd, const char *stem)
 {
 	const struct state_job *sj;
-	char stem[96], label[300], *buf;
+	char name[HISTORY_STEM_MAX + 8], label[HISTORY_STEM_MAX + 16], *buf;
 	struct state st;
 	struct plan p;
 	struct diag d;
 	size_t len, i, n = 0;
 	long held;
 
+	snprintf(name, sizeof name, "%s.yaml", stem);
 	snprintf(label, sizeof label, "history/%s", name);
 	buf = slurp(hfd, name, label, &len);
 	if (plan_parse(&p, label, buf, len, &d) < 0)
 		log_diag_fatal(&d);
-	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(name) - 5), name);
 	state_of(hfd, objfd, stem, &st);
 	printf("%s objective %.6g:", stem, p.objective);
 	for (i = 0; i < p.njobs; i++) {
@@ -358,23 +332,22 @@ log_one(int hfd, int objfd, const char *name)
 	free(buf);
 }
 
+/* The decisions in the order they were enacted (history_plans()). */
 static int
 log_all(struct spool *sp)
 {
-	char **names;
+	struct history_plan *plans;
 	struct diag d;
 	size_t n, i;
 	int hfd, objfd;
 
 	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, &d)) < 0 ||
-	    spool_list(sp, SPOOL_HISTORY, &names, &n, &d) < 0)
+	    history_plans(sp, &plans, &n, &d) < 0)
 		log_diag_fatal(&d);
 	objfd = open_objects(sp);
-	qsort(names, n, sizeof *names, by_time);
 	for (i = 0; i < n; i++)
-		if (is_plan(names[i]))
-			log_one(hfd, objfd, names[i]);
-	spool_list_free(names, n);
+		log_one(hfd, objfd, plans[i].stem);
+	free(plans);
 	if (objfd >= 0)
 		close(objfd);
 	cli_finish_stdout();

@@ -173,9 +173,19 @@ read_log(struct spool *sp, const char *name, char **buf, size_t *len,
 	return -1;
 }
 
+/*
+ * The jobs this run profiles, and their allocation timelines: read from
+ * history/ for all of them at once, the first time a log needs one.
+ */
+struct run {
+	struct allocs allocs;
+	char *const *names;
+	size_t nnames;
+};
+
 /* Profiles one job of the spool; a job without a log has no profile. */
 static int
-profile_job(struct spool *sp, const struct opts *o, const struct allocs *a,
+profile_job(struct spool *sp, const struct opts *o, struct run *r,
     const char *name, struct diag *d)
 {
 	struct progress_alloc t;
@@ -209,13 +219,14 @@ profile_job(struct spool *sp, const struct opts *o, const struct allocs *a,
 		return 0;
 	}
 	snprintf(label, sizeof label, "progress/%s.log", name);
-	if (allocs_timeline(a, name, &t, d) < 0) {
+	if (!r->allocs.loaded && progress_has_dash(buf, len) &&
+	    allocs_load(&r->allocs, sp, r->names, r->nnames, d) < 0) {
 		free(buf);
 		job_free(&j);
 		return -1;
 	}
+	allocs_timeline(&r->allocs, name, &t);
 	rc = profile_from_log_alloc(&p, name, label, buf, len, &j, &t, d);
-	allocs_timeline_free(&t);
 	free(buf);
 	job_free(&j);
 	if (rc < 0)
@@ -281,13 +292,13 @@ run_spool(const struct opts *o, char **names, int nnames)
 	const char *path = o->spool ? o->spool : spool_default();
 	char **jobs = NULL;
 	size_t njobs = 0, i;
-	struct allocs a;
 	struct spool sp;
 	struct diag d;
+	struct run r;
 	int code = 0;
 
 	diag_clear(&d);
-	if (spool_open(&sp, path, 0, &d) < 0 || allocs_load(&a, &sp, &d) < 0)
+	if (spool_open(&sp, path, 0, &d) < 0)
 		log_diag_fatal(&d);
 	if (nnames == 0) {
 		if (spool_list(&sp, SPOOL_JOBS, &jobs, &njobs, &d) < 0)
@@ -295,10 +306,12 @@ run_spool(const struct opts *o, char **names, int nnames)
 		njobs = strip_suffix(jobs, njobs, ".yaml");
 		warn_orphans(&sp, jobs, njobs);
 	}
-	for (i = 0; i < (nnames ? (size_t)nnames : njobs); i++) {
+	allocs_init(&r.allocs);
+	r.names = nnames ? names : jobs;
+	r.nnames = nnames ? (size_t)nnames : njobs;
+	for (i = 0; i < r.nnames; i++) {
 		diag_clear(&d);
-		if (profile_job(&sp, o, &a, nnames ? names[i] : jobs[i],
-		    &d) < 0) {
+		if (profile_job(&sp, o, &r, r.names[i], &d) < 0) {
 			log_warn("%s", d.text);
 			if (code == 0)
 				code = d.code;
@@ -306,7 +319,7 @@ run_spool(const struct opts *o, char **names, int nnames)
 	}
 	if (jobs != NULL)
 		spool_list_free(jobs, njobs);
-	allocs_free(&a);
+	allocs_free(&r.allocs);
 	spool_close(&sp);
 	if (o->advise)
 		cli_finish_stdout();

@@ -1,9 +1,8 @@
 /*
  * NAME
- *	allocs - the node counts enacted plans gave each job, over time
+ *	allocs - the node counts enacted plans gave jobs, over time
  * DESCRIPTION
- *	See allocs.h.  Only names of the form DIGITS-16HEX.yaml are plans;
- *	the inputs manifests, models, objects and runs beside them are not.
+ *	See allocs.h.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,114 +11,159 @@
 
 #include "allocs.h"
 #include "file.h"
+#include "history.h"
+#include "plan.h"
 
 #define ALLOCS_MAX_PLAN	(64 * 1024 * 1024)
 
 static int
-is_plan_name(const char *s)
+job_cmp(const void *a, const void *b)
 {
-	size_t digits = strspn(s, "0123456789"), hex;
-
-	if (digits == 0 || s[digits] != '-')
-		return 0;
-	hex = strspn(s + digits + 1, "0123456789abcdef");
-	return hex == 16 && strcmp(s + digits + 1 + hex, ".yaml") == 0;
+	return strcmp(((const struct allocs_job *)a)->name,
+	    ((const struct allocs_job *)b)->name);
 }
 
+static struct allocs_job *
+find(const struct allocs *a, const char *name)
+{
+	struct allocs_job key;
+
+	if (a->njobs == 0 || strlen(name) > JOB_NAME_MAX)
+		return NULL;
+	memcpy(key.name, name, strlen(name) + 1);
+	return bsearch(&key, a->jobs, a->njobs, sizeof *a->jobs, job_cmp);
+}
+
+/* One more moment, when the count changes; a job starts at 0. */
 static int
-plan_cmp(const void *a, const void *b)
+note(struct allocs_job *j, double time, long nodes)
 {
-	const struct plan *x = a, *y = b;
+	if (j->n == 0 ? nodes == 0 : j->nodes[j->n - 1] == nodes)
+		return 0;
+	if (j->n == j->cap) {
+		size_t cap = j->cap ? 2 * j->cap : 8;
+		double *t = realloc(j->time, cap * sizeof *t);
+		long *k;
 
-	return (x->time > y->time) - (x->time < y->time);
+		if (t == NULL)
+			return -1;
+		j->time = t;
+		if ((k = realloc(j->nodes, cap * sizeof *k)) == NULL)
+			return -1;
+		j->nodes = k;
+		j->cap = cap;
+	}
+	j->time[j->n] = time;
+	j->nodes[j->n++] = nodes;
+	return 0;
 }
 
-static void
-load_one(struct allocs *a, int fd, const char *name)
+/* The plan history/STEM.yaml, or a warning and 0 when it is damaged. */
+static int
+read_plan(int hfd, const char *stem, struct plan *p)
 {
-	char label[300], *buf;
+	char name[HISTORY_STEM_MAX + 8], label[HISTORY_STEM_MAX + 16], *buf;
 	struct diag d;
 	size_t len;
+	int rc;
 
+	snprintf(name, sizeof name, "%s.yaml", stem);
 	snprintf(label, sizeof label, "history/%s", name);
-	if (file_read_at(fd, name, ALLOCS_MAX_PLAN, FILE_NOFOLLOW, &buf, &len,
+	if (file_read_at(hfd, name, ALLOCS_MAX_PLAN, FILE_NOFOLLOW, &buf, &len,
 	    &d) < 0) {
-		/* "NAME: not a regular file" names it by its place. */
-		size_t n = strlen(name);
-		int named = strncmp(d.text, name, n) == 0 && d.text[n] == ':';
-
-		log_warn("%s%s (left out of the allocation history)",
-		    named ? label : "", named ? d.text + n : d.text);
-		return;
-	}
-	plan_init(&a->plans[a->n]);
-	if (plan_parse(&a->plans[a->n], label, buf, len, &d) < 0)
+		diag_relabel(&d, name, label);
 		log_warn("%s (left out of the allocation history)", d.text);
-	else
-		a->n++;
+		return 0;
+	}
+	plan_init(p);
+	rc = plan_parse(p, label, buf, len, &d) == 0;
+	if (!rc)
+		log_warn("%s (left out of the allocation history)", d.text);
 	free(buf);
+	return rc;
 }
 
-int
-allocs_load(struct allocs *a, const struct spool *sp, struct diag *d)
+void
+allocs_init(struct allocs *a)
 {
-	char **names;
-	size_t count, i;
-
 	memset(a, 0, sizeof *a);
-	if (sp->dirs[SPOOL_HISTORY] < 0)
-		return 0;
-	if (spool_list(sp, SPOOL_HISTORY, &names, &count, d) < 0)
-		return -1;
-	a->plans = calloc(count + 1, sizeof *a->plans);
-	if (a->plans == NULL) {
-		spool_list_free(names, count);
-		return diag_errno(d, ENOMEM, "unable to read history/");
-	}
-	for (i = 0; i < count; i++)
-		if (is_plan_name(names[i]))
-			load_one(a, sp->dirs[SPOOL_HISTORY], names[i]);
-	spool_list_free(names, count);
-	/* Names sort by time already; a stable order for equal times. */
-	if (a->n > 1)
-		qsort(a->plans, a->n, sizeof *a->plans, plan_cmp);
+}
+
+/* Every job asked about: its count in this plan, or 0. */
+static int
+note_plan(struct allocs *a, const struct plan *p, double enacted,
+    size_t stamp)
+{
+	struct allocs_job *j;
+	size_t m, k;
+
+	for (m = 0; m < p->njobs; m++)
+		if ((j = find(a, p->jobs[m].name)) != NULL) {
+			j->stamp = stamp;
+			if (note(j, enacted, p->jobs[m].nodes) < 0)
+				return -1;
+		}
+	for (k = 0; k < a->njobs; k++)
+		if (a->jobs[k].stamp != stamp && note(&a->jobs[k], enacted,
+		    0) < 0)
+			return -1;
 	return 0;
 }
 
 int
-allocs_timeline(const struct allocs *a, const char *job,
-    struct progress_alloc *t, struct diag *d)
+allocs_load(struct allocs *a, const struct spool *sp, char *const *names,
+    size_t nnames, struct diag *d)
 {
-	double *time = malloc((a->n + 1) * sizeof *time);
-	long *nodes = malloc((a->n + 1) * sizeof *nodes);
-	size_t i, k;
+	struct history_plan *plans;
+	struct plan p;
+	size_t nplans, i, k = 0;
+	int hfd, rc = 0;
 
-	if (time == NULL || nodes == NULL) {
-		free(time);
-		free(nodes);
+	allocs_free(a);
+	a->loaded = 1;
+	if ((a->jobs = calloc(nnames + 1, sizeof *a->jobs)) == NULL)
 		return diag_errno(d, ENOMEM, "unable to read history/");
+	for (i = 0; i < nnames; i++)
+		if (strlen(names[i]) <= JOB_NAME_MAX)
+			memcpy(a->jobs[a->njobs++].name, names[i],
+			    strlen(names[i]) + 1);
+	if (a->njobs > 1)
+		qsort(a->jobs, a->njobs, sizeof *a->jobs, job_cmp);
+	for (i = 0; i < a->njobs; i++)	/* a name given twice, once */
+		if (k == 0 || strcmp(a->jobs[k - 1].name, a->jobs[i].name))
+			a->jobs[k++] = a->jobs[i];
+	a->njobs = k;
+	if (sp->dirs[SPOOL_HISTORY] < 0 || a->njobs == 0)
+		return 0;
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, d)) < 0 ||
+	    history_plans(sp, &plans, &nplans, d) < 0)
+		return -1;
+	for (i = 0; i < nplans && rc == 0; i++) {
+		if (!read_plan(hfd, plans[i].stem, &p))
+			continue;
+		if (p.time != plans[i].time)
+			log_warn("history/%s.yaml: time %lld is not the time "
+			    "in its name (left out of the allocation history)",
+			    plans[i].stem, p.time);
+		else
+			rc = note_plan(a, &p, plans[i].enacted, i + 1);
+		plan_free(&p);
 	}
-	for (i = 0; i < a->n; i++) {
-		time[i] = (double)a->plans[i].time;
-		nodes[i] = 0;
-		for (k = 0; k < a->plans[i].njobs; k++)
-			if (strcmp(a->plans[i].jobs[k].name, job) == 0)
-				nodes[i] = a->plans[i].jobs[k].nodes;
-	}
-	t->n = a->n;
-	t->time = time;
-	t->nodes = nodes;
+	free(plans);
+	if (rc < 0)
+		return diag_errno(d, ENOMEM, "unable to read history/");
 	return 0;
 }
 
 void
-allocs_timeline_free(struct progress_alloc *t)
+allocs_timeline(const struct allocs *a, const char *job,
+    struct progress_alloc *t)
 {
-	free((void *)t->time);
-	free((void *)t->nodes);
-	t->time = NULL;
-	t->nodes = NULL;
-	t->n = 0;
+	const struct allocs_job *j = find(a, job);
+
+	t->n = j ? j->n : 0;
+	t->time = j ? j->time : NULL;
+	t->nodes = j ? j->nodes : NULL;
 }
 
 void
@@ -127,8 +171,10 @@ allocs_free(struct allocs *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->n; i++)
-		plan_free(&a->plans[i]);
-	free(a->plans);
+	for (i = 0; i < a->njobs; i++) {
+		free(a->jobs[i].time);
+		free(a->jobs[i].nodes);
+	}
+	free(a->jobs);
 	memset(a, 0, sizeof *a);
 }

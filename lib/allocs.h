@@ -1,21 +1,29 @@
 /*
  * NAME
- *	allocs - the node counts enacted plans gave each job, over time
+ *	allocs - the node counts enacted plans gave jobs, over time
  * SYNOPSIS
  *	struct allocs a;
- *	allocs_load(&a, &sp, &d);
+ *	allocs_init(&a);
+ *	allocs_load(&a, &sp, names, nnames, &d);
  *	struct progress_alloc t;
- *	allocs_timeline(&a, "resnet18", &t, &d);  ...  allocs_timeline_free(&t);
+ *	allocs_timeline(&a, "resnet18", &t);
  *	allocs_free(&a);
  * DESCRIPTION
- *	bf-apply copies every plan it enacts to history/TIME-HEX.yaml
- *	(bf-spool(5)).  allocs_load() reads them all, in order of their time
- *	(then name); allocs_timeline() gives one job's node count after each
- *	of them (0 in a plan that does not name it), the timeline with which
- *	progress_parse_alloc() resolves the progress lines whose NODES is "-".
- *	A plan's time is the time of the holes it was made from, a moment
- *	before it was enacted.  A damaged plan in history/ is warned about
- *	and left out: history is evidence, not input.
+ *	bf-apply copies every plan it enacts to history/TIME-HEX.yaml, with
+ *	the time it enacted it in the manifest beside it (bf-spool(5)).
+ *	allocs_load() reads those plans once, in the order they were enacted
+ *	(history_plans(), history.h), and keeps for each job named in
+ *	names[0..nnames) only the moments its node count changed: the
+ *	enacted time and the count (0 in a plan that does not name it).
+ *	allocs_timeline() gives one job's as the timeline with which
+ *	progress_parse_alloc() resolves progress lines whose NODES is "-": a
+ *	view into a, valid until allocs_free(); a job that was not named has
+ *	an empty one.  Memory is the number of changes, not of plans.
+ *
+ *	Reading history/ costs time in proportion to its size, so bf-profile
+ *	calls allocs_load() only for a log with a "-" line, once per run.
+ *	A damaged plan in history/ is warned about and left out: history is
+ *	evidence, not input.
  * DIAGNOSTICS
  *	-1 with d set when the history cannot be listed (74) or memory runs
  *	out (71).  No history/ directory is an empty history.
@@ -25,20 +33,30 @@
 
 #include <stddef.h>
 
+#include "job.h"
 #include "log.h"
-#include "plan.h"
 #include "progress.h"
 #include "spool.h"
 
-struct allocs {
-	size_t n;
-	struct plan *plans;	/* ascending time */
+struct allocs_job {
+	char name[JOB_NAME_MAX + 1];
+	size_t n, cap;
+	double *time;		/* ascending */
+	long *nodes;		/* each differs from the one before */
+	size_t stamp;		/* the last plan that named it */
 };
 
-int allocs_load(struct allocs *a, const struct spool *sp, struct diag *d);
-int allocs_timeline(const struct allocs *a, const char *job,
-    struct progress_alloc *t, struct diag *d);
-void allocs_timeline_free(struct progress_alloc *t);
+struct allocs {
+	int loaded;
+	size_t njobs;
+	struct allocs_job *jobs;	/* by name */
+};
+
+void allocs_init(struct allocs *a);
+int allocs_load(struct allocs *a, const struct spool *sp, char *const *names,
+    size_t nnames, struct diag *d);
+void allocs_timeline(const struct allocs *a, const char *job,
+    struct progress_alloc *t);
 void allocs_free(struct allocs *a);
 
 #endif

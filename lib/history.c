@@ -12,12 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fault.h"
 #include "file.h"
 #include "fmt.h"
 #include "history.h"
+#include "ydoc.h"
 
 static void
 file_clear(struct history_file *f)
@@ -326,11 +328,14 @@ manifest(struct spool *sp, const struct history_inputs *in, const char *plan,
     char **buf, size_t *size, struct diag *d)
 {
 	FILE *fp = open_memstream(buf, size);
+	struct timespec now;
 	int rc;
 
 	if (fp == NULL)
 		return diag_errno(d, ENOMEM, "manifest");
-	fprintf(fp, "plan: \"%s\"\n", plan);
+	clock_gettime(CLOCK_REALTIME, &now);
+	fprintf(fp, "plan: \"%s\"\nenacted: %lld.%06ld\n", plan,
+	    (long long)now.tv_sec, now.tv_nsec / 1000);
 	rc = store_one(sp, fp, "holes", &in->holes, d);
 	if (rc == 0 && in->have_policy)
 		rc = store_one(sp, fp, "policy", &in->policy, d);
@@ -452,4 +457,100 @@ history_record_run(struct spool *sp, const struct history_run *r,
 	close(fd);
 	free(buf);
 	return rc;
+}
+
+int
+history_is_plan_name(const char *name)
+{
+	size_t digits = strspn(name, "0123456789"), hex;
+
+	if (digits == 0 || digits > 19 || name[digits] != '-')
+		return 0;
+	hex = strspn(name + digits + 1, "0123456789abcdef");
+	return hex == 16 && strcmp(name + digits + 1 + hex, ".yaml") == 0;
+}
+
+/* The manifest's enacted time; the plan's own time when it has none. */
+static double
+enacted_at(int hfd, const struct history_plan *p)
+{
+	char name[HISTORY_STEM_MAX + 16], *buf;
+	const struct ydoc_node *v;
+	struct ydoc doc;
+	struct diag d;
+	double t = (double)p->time;
+	size_t len;
+
+	char label[HISTORY_STEM_MAX + 32];
+
+	snprintf(name, sizeof name, "%s.inputs.yaml", p->stem);
+	snprintf(label, sizeof label, "history/%s", name);
+	if (file_read_at(hfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf,
+	    &len, &d) < 0) {
+		if (!gone(hfd, name)) {	/* older versions wrote none */
+			diag_relabel(&d, name, label);
+			log_warn("%s (the plan's own time used)", d.text);
+		}
+		return t;
+	}
+	if (ydoc_load(&doc, label, buf, len, &d) < 0)
+		log_warn("%s (the plan's own time used)", d.text);
+	else {
+		if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
+		    (v = ydoc_get(doc.root, "enacted")) != NULL &&
+		    ydoc_double(&doc, v, "enacted", 0, 1e12, &t, &d) < 0) {
+			log_warn("%s (the plan's own time used)", d.text);
+			t = (double)p->time;
+		}
+		ydoc_free(&doc);
+	}
+	free(buf);
+	return t;
+}
+
+static int
+by_enactment(const void *a, const void *b)
+{
+	const struct history_plan *x = a, *y = b;
+
+	if (x->enacted != y->enacted)
+		return x->enacted < y->enacted ? -1 : 1;
+	return strcmp(x->stem, y->stem);
+}
+
+int
+history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
+    struct diag *d)
+{
+	char **names;
+	size_t count, i;
+	int hfd;
+
+	*out = NULL;
+	*n = 0;
+	if (sp->dirs[SPOOL_HISTORY] < 0)
+		return 0;
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, d)) < 0 ||
+	    spool_list(sp, SPOOL_HISTORY, &names, &count, d) < 0)
+		return -1;
+	if ((*out = calloc(count + 1, sizeof **out)) == NULL) {
+		spool_list_free(names, count);
+		return diag_errno(d, ENOMEM, "unable to read %s/history",
+		    sp->path);
+	}
+	for (i = 0; i < count; i++) {
+		struct history_plan *p = &(*out)[*n];
+		if (!history_is_plan_name(names[i]))
+			continue;
+		/* At most 19 digits, "-", 16 hex: the stem fits. */
+		snprintf(p->stem, sizeof p->stem, "%.*s",
+		    (int)(strlen(names[i]) - 5), names[i]);
+		p->time = strtoll(names[i], NULL, 10);
+		p->enacted = enacted_at(hfd, p);
+		(*n)++;
+	}
+	spool_list_free(names, count);
+	if (*n > 1)
+		qsort(*out, *n, sizeof **out, by_enactment);
+	return 0;
 }

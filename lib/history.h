@@ -10,6 +10,8 @@
  *	history_enacted(&sp, plantext, planlen);
  *	history_record_run(&sp, &run, &d);
  *	history_inputs_free(&in);
+ *	struct history_plan *plans; size_t n;
+ *	history_plans(&sp, &plans, &n, &d);  ...  free(plans);
  * DESCRIPTION
  *	history_inputs_read() reads what bf-solve reads from a spool (holes/
  *	current.yaml, jobs/NAME.yaml, state.yaml, policy.yaml) and what it
@@ -26,7 +28,19 @@
  *	objects to history/TIME-HEX.inputs.yaml, and the plan itself, last, to
  *	history/TIME-HEX.yaml (TIME the plan's time, HEX the XXH3-64 of the
  *	plan's text).  The plan copy is the mark that the plan was enacted.
- *	Nothing is ever replaced: a file already there is the same content.
+ *	The manifest also says when: "enacted: SECONDS.MICROSECONDS", the
+ *	clock when the plan was recorded, a moment before its first action.
+ *	Nothing is ever replaced: a file already there is the same content
+ *	(a manifest written before a crash keeps its first enacted time).
+ *
+ *	history_plans() lists the plans in history/ in the order they were
+ *	enacted: by their manifests' enacted times, then by name.  A plan's
+ *	time is that of the holes it was made from, which stays the same
+ *	while the idle nodes do, so many plans may share it; a manifest
+ *	without an enacted time (written by an older version) counts as
+ *	enacted at the plan's time, one that cannot be read likewise, with a
+ *	warning.  history_is_plan_name() tells a plan's name, DIGITS-16HEX.yaml,
+ *	from the models, manifests, objects and runs beside it.
  *
  *	history_record_run() writes history/runs/STEM.yaml (STEM is
  *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
@@ -90,6 +104,18 @@ void history_plan_stem(const char *text, size_t len, long long time,
     char *stem, size_t stemlen);
 int history_enacted(struct spool *sp, const char *text, size_t len,
     long long time);
+/* TIME (at most 19 digits) "-" 16 hex digits, and the NUL. */
+#define HISTORY_STEM_MAX	40
+
+struct history_plan {
+	char stem[HISTORY_STEM_MAX];	/* TIME-HEX: history/STEM.yaml */
+	long long time;			/* the plan's time, from its name */
+	double enacted;			/* unix seconds */
+};
+
+int history_is_plan_name(const char *name);
+int history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
+    struct diag *d);
 int history_enact(struct spool *sp, const struct history_inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d);
 int history_record_run(struct spool *sp, const struct history_run *r,

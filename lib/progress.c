@@ -176,6 +176,21 @@ scan(struct line *lines, size_t nlines, const char *buf, size_t len)
 	}
 }
 
+int
+progress_has_dash(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	struct line l;
+
+	/* Whole lines only: a last one without its newline is not yet. */
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		if (check_line(p, (size_t)(nl - p), &l, NULL, 0) == ST_DASH)
+			return 1;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 /* NODES "-": the count of the last allocation at or before the report. */
 static void
 resolve_dashes(struct line *lines, size_t nlines,

@@ -38,7 +38,9 @@
  *	counts bf-apply's enacted plans gave the job, allocs.h): the count of
  *	the last allocation at or before the report's time.  Without a
  *	timeline, before the first allocation, or while it had 0 nodes, such
- *	a line is skipped like a bad one.
+ *	a line is skipped like a bad one.  progress_has_dash() tells
+ *	whether a log has a whole line with NODES "-" that is otherwise good,
+ *	so that the timeline is built only when it is needed.
  * DIAGNOSTICS
  *	-1 with d set: "FILE: more than 2000000 lines" (65), or memory ran
  *	out (71).
@@ -81,6 +83,7 @@ int progress_parse(struct progress *pr, const char *label, const char *buf,
 int progress_parse_alloc(struct progress *pr, const char *label,
     const char *buf, size_t len, const struct progress_alloc *alloc,
     struct diag *d);
+int progress_has_dash(const char *buf, size_t len);
 void progress_free(struct progress *pr);
 
 #endif

@@ -32,9 +32,14 @@ test_expect_success 'setup: a spool that ran two jobs, one ready to run' '
 	sed -n "s/^holes: \"xxh3:\(.*\)\"$/\1/p" \
 	    ran/history/${plan%.yaml}.inputs.yaml >holes.obj &&
 	test -f ran/history/objects/$(cat holes.obj) &&
-	test -f ran/run/a/hosts
+	test -f ran/run/a/hosts &&
+	cp -a ran randash &&
+	last=$(tail -n 1 randash/progress/a.log) &&
+	echo "$((${last%% *} + 1)) - ${last##* }" >>randash/progress/a.log &&
+	grep -c . randash/progress/a.log >dash.line
 '
 PLAN=$(cat plan.stem 2>/dev/null)
+DASH_LINE=$(cat dash.line 2>/dev/null)
 HOLES_OBJ=$(cat holes.obj 2>/dev/null)
 
 fresh() {	# base
@@ -97,7 +102,10 @@ cases() {
 	shift
 	for _kind in $kinds; do
 		test_expect_success "$_t: $_kind" "spool_case $_kind $(
-			for _a in "$@"; do printf "'%s' " "$_a"; done)"
+			for _a in "$@"; do
+				printf "'%s' " "$(printf '%s' "$_a" |
+				    sed "s/'/'\\\\''/g")"
+			done)"
 	done
 }
 
@@ -118,8 +126,14 @@ cases "bf-profile reads progress/a.log" ran progress/a.log 65 \
 	"bf-profile: progress/a.log: @" kept bf-profile -d s
 cases "bf-profile reads jobs/a.yaml" ran jobs/a.yaml 65 \
 	"bf-profile: jobs/a.yaml: @" kept bf-profile -d s
-cases "bf-profile reads history/PLAN.yaml" ran "history/$PLAN.yaml" 0 \
-	"bf-profile: history/$PLAN.yaml: @ (left out of the allocation history)" \
+# History is read only for a log with NODES "-" (randash's a.log ends so).
+cases "bf-profile reads history/PLAN.yaml" randash "history/$PLAN.yaml" 0 \
+	"bf-profile: history/$PLAN.yaml: @ (left out of the allocation history)
+bf-profile: progress/a.log:$DASH_LINE: NODES '-' at a time no enacted plan gave the job nodes, skipped" \
+	kept bf-profile -d s
+cases "bf-profile reads history/PLAN.inputs.yaml" randash \
+	"history/$PLAN.inputs.yaml" 0 \
+	"bf-profile: history/$PLAN.inputs.yaml: @ (the plan's own time used)" \
 	kept bf-profile -d s
 cases "bf-profile writes profiles/a.yaml" ran profiles/a.yaml 0 - replaced \
 	bf-profile -d s
@@ -155,6 +169,10 @@ cases "bf-audit reads history/objects/HOLES" ran "history/objects/$HOLES_OBJ" 65
 	"bf-audit: history/objects/$HOLES_OBJ: @" kept bf-audit -d s "$PLAN"
 cases "bf-audit --log reads history/PLAN.yaml" ran "history/$PLAN.yaml" 65 \
 	"bf-audit: history/$PLAN.yaml: @" kept bf-audit -d s --log
+cases "bf-audit --log reads history/PLAN.inputs.yaml" ran \
+	"history/$PLAN.inputs.yaml" 0 \
+	"bf-audit: history/$PLAN.inputs.yaml: @ (the plan's own time used)" \
+	kept bf-audit -d s --log
 test_expect_success 'bf-audit: history/objects a link to a directory' '
 	fresh ran && mv s/history/objects objects.elsewhere &&
 	ln -s "$PWD/objects.elsewhere" s/history/objects &&

@@ -55,11 +55,13 @@ unfill() {
 
 # What two runs of the same chain must have alike, one line per file:
 # its name and text, masked where they rightly differ: wall-clock times
-# (the intake's, the state's, a job's start), pids, the solver's seconds,
-# and digests and names made from those (jobs carry their intake time).
+# (the intake's, the state's, a job's start, a plan's enactment), pids,
+# the solver's seconds, and digests and names made from those (jobs carry
+# their intake time).
 mask() {
 	sed -E -e 's/[0-9a-f]{16}/H/g' \
 		-e 's/\b(submitted|time|started|ended): [0-9]{10}$/\1: T/' \
+		-e 's/^enacted: [0-9]{10}\.[0-9]{6}$/enacted: T/' \
 		-e 's/\b(supervisor|pgid): [0-9]+$/\1: P/' \
 		-e 's/seconds: [0-9.e+-]+/seconds: S/'
 }

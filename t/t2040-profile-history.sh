@@ -56,4 +56,49 @@ test_expect_success 'a damaged plan in history/ is left out with a warning' '
 	grep -E "^  2: 190$" sp/profiles/u.yaml
 '
 
+test_expect_success 'a log without NODES "-" reads no history' '
+	cp -R sp nodash &&
+	awk "{ print \$1, (\$2 == \"-\" ? 1 : \$2), \$3 }" sp/progress/u.log \
+		>nodash/progress/u.log &&
+	bf-profile -d nodash 2>err &&
+	test_must_be_empty err &&
+	grep -E "^  1: " nodash/profiles/u.yaml
+'
+
+# In a running spool the holes stay the same while the idle nodes do, and
+# so does the time of every plan made from them: plans that share a time
+# count in the order bf-apply enacted them (the manifest's "enacted"),
+# whatever their names.  Here the later plan has the smaller name.
+test_expect_success 'plans with one time count in the order they were enacted' '
+	cp -R sp same && rm -r same/history && mkdir same/history &&
+	sed "s/^time: .*/time: 1700000000/" h2.yaml >h2same.yaml &&
+	bf-solve -s s1.yaml h2same.yaml sp/jobs/u.yaml >p2same 2>/dev/null &&
+	grep "^time: 1700000000$" p2same &&
+	grep "^  u: {nodes: 2, was: 1" p2same &&
+	cp p2same same/history/1700000000-00000000000000a1.yaml &&
+	cp p1 same/history/1700000000-00000000000000a2.yaml &&
+	printf "plan: \"xxh3:00000000000000a1\"\nenacted: 1700000620.250000\n" \
+		>same/history/1700000000-00000000000000a1.inputs.yaml &&
+	printf "plan: \"xxh3:00000000000000a2\"\nenacted: 1700000000.500000\n" \
+		>same/history/1700000000-00000000000000a2.inputs.yaml &&
+	bf-profile -d same 2>err &&
+	grep -E "^  [12]: " same/profiles/u.yaml >actual &&
+	printf "  1: 100\n  2: 190\n" >expect &&
+	test_cmp expect actual &&
+	bf-audit -d same --log >log &&
+	sed "s/ objective [^:]*:/:/" log >actual &&
+	printf "%s\n" "1700000000-00000000000000a2: u 0->1" \
+		"1700000000-00000000000000a1: u 0->2" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a manifest whose enacted time is bad: the plan'"'"'s time, warned' '
+	printf "plan: \"xxh3:00000000000000a1\"\nenacted: soon\n" \
+		>same/history/1700000000-00000000000000a1.inputs.yaml &&
+	bf-profile -d same 2>err &&
+	echo "bf-profile: history/1700000000-00000000000000a1.inputs.yaml:2: enacted must be a number from 0 to 1e+12, not '"'"'soon'"'"' (the plan'"'"'s own time used)" >expect &&
+	head -n 1 err >actual &&
+	test_cmp expect actual
+'
+
 test_done

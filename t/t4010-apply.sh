@@ -98,14 +98,18 @@ test_expect_success 'the enacted plan and its inputs are in history/' '
 		test_cmp "$f" sp/history/objects/$(xxhsum -H3 "$f" | sed "s/.* = //") || exit 1
 	done &&
 	grep "^plan: \"xxh3:$h\"$" sp/history/$t-$h.inputs.yaml &&
+	e=$(sed -n "s/^enacted: //p" sp/history/$t-$h.inputs.yaml) &&
+	echo "$e" | grep -Eq "^[0-9]+\.[0-9]{6}$" &&
+	now=$(date +%s) &&
+	test "${e%.*}" -le "$now" && test "${e%.*}" -ge $((now - 600)) &&
 	grep "^  env: \"xxh3:$(xxhsum -H3 sp/jobs/env.yaml | sed "s/.* = //")\"$" sp/history/$t-$h.inputs.yaml &&
 	bf-audit -d sp $t-$h >actual &&
 	echo "history/$t-$h.yaml: identical" >expect && test_cmp expect actual &&
 	bf-audit -d sp --log >log &&
 	test_line_count() { test $(wc -l <"$2") -eq "$1"; } &&
 	test_line_count 2 log &&
-	grep "objective [0-9.]*: a 0->2, b 0->2$" log &&
-	grep "objective [0-9.]*: env 0->1$" log
+	sed -n 1p log | grep "objective [0-9.]*: a 0->2, b 0->2$" &&
+	sed -n 2p log | grep "objective [0-9.]*: env 0->1$"
 '
 
 test_expect_success 'a tampered object is found out' '
