@@ -181,7 +181,28 @@ struct run {
 	struct allocs allocs;
 	char *const *names;
 	size_t nnames;
+	struct diag failed;	/* why the history could not be read */
 };
+
+/* The timeline of a job whose log has a "-" line; -1 when unreadable. */
+static int
+timeline_of(struct spool *sp, struct run *r, const char *name,
+    struct progress_alloc *t, struct diag *d)
+{
+	if (r->failed.code == 0 && !r->allocs.loaded &&
+	    allocs_load(&r->allocs, sp, r->names, r->nnames,
+	    &r->failed) < 0) {
+		allocs_free(&r->allocs);
+		if (r->failed.code == 0)
+			r->failed.code = EX_SOFTWARE;
+	}
+	if (r->failed.code != 0) {	/* every such job fails alike */
+		*d = r->failed;
+		return -1;
+	}
+	allocs_timeline(&r->allocs, name, t);
+	return 0;
+}
 
 /* Profiles one job of the spool; a job without a log has no profile. */
 static int
@@ -219,13 +240,13 @@ profile_job(struct spool *sp, const struct opts *o, struct run *r,
 		return 0;
 	}
 	snprintf(label, sizeof label, "progress/%s.log", name);
-	if (!r->allocs.loaded && progress_has_dash(buf, len) &&
-	    allocs_load(&r->allocs, sp, r->names, r->nnames, d) < 0) {
+	memset(&t, 0, sizeof t);
+	if (progress_has_dash(buf, len) &&
+	    timeline_of(sp, r, name, &t, d) < 0) {
 		free(buf);
 		job_free(&j);
 		return -1;
 	}
-	allocs_timeline(&r->allocs, name, &t);
 	rc = profile_from_log_alloc(&p, name, label, buf, len, &j, &t, d);
 	free(buf);
 	job_free(&j);
@@ -307,6 +328,7 @@ run_spool(const struct opts *o, char **names, int nnames)
 		warn_orphans(&sp, jobs, njobs);
 	}
 	allocs_init(&r.allocs);
+	diag_clear(&r.failed);
 	r.names = nnames ? names : jobs;
 	r.nnames = nnames ? (size_t)nnames : njobs;
 	for (i = 0; i < r.nnames; i++) {

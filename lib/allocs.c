@@ -120,7 +120,6 @@ allocs_load(struct allocs *a, const struct spool *sp, char *const *names,
 	int hfd, rc = 0;
 
 	allocs_free(a);
-	a->loaded = 1;
 	if ((a->jobs = calloc(nnames + 1, sizeof *a->jobs)) == NULL)
 		return diag_errno(d, ENOMEM, "unable to read history/");
 	for (i = 0; i < nnames; i++)
@@ -133,11 +132,15 @@ allocs_load(struct allocs *a, const struct spool *sp, char *const *names,
 		if (k == 0 || strcmp(a->jobs[k - 1].name, a->jobs[i].name))
 			a->jobs[k++] = a->jobs[i];
 	a->njobs = k;
-	if (sp->dirs[SPOOL_HISTORY] < 0 || a->njobs == 0)
+	if (sp->dirs[SPOOL_HISTORY] < 0 || a->njobs == 0) {
+		a->loaded = 1;
 		return 0;
+	}
 	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, d)) < 0 ||
-	    history_plans(sp, &plans, &nplans, d) < 0)
+	    history_plans(sp, &plans, &nplans, d) < 0) {
+		allocs_free(a);
 		return -1;
+	}
 	for (i = 0; i < nplans && rc == 0; i++) {
 		if (!read_plan(hfd, plans[i].stem, &p))
 			continue;
@@ -150,8 +153,11 @@ allocs_load(struct allocs *a, const struct spool *sp, char *const *names,
 		plan_free(&p);
 	}
 	free(plans);
-	if (rc < 0)
+	if (rc < 0) {
+		allocs_free(a);
 		return diag_errno(d, ENOMEM, "unable to read history/");
+	}
+	a->loaded = 1;
 	return 0;
 }
 

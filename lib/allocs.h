@@ -26,7 +26,8 @@
  *	evidence, not input.
  * DIAGNOSTICS
  *	-1 with d set when the history cannot be listed (74) or memory runs
- *	out (71).  No history/ directory is an empty history.
+ *	out (71); a is then empty and not loaded.  No history/ directory is
+ *	an empty history.
  */
 #ifndef BF_ALLOCS_H
 #define BF_ALLOCS_H

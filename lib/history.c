@@ -333,7 +333,10 @@ manifest(struct spool *sp, const struct history_inputs *in, const char *plan,
 
 	if (fp == NULL)
 		return diag_errno(d, ENOMEM, "manifest");
-	clock_gettime(CLOCK_REALTIME, &now);
+	if (clock_gettime(CLOCK_REALTIME, &now) < 0) {
+		now.tv_sec = time(NULL);
+		now.tv_nsec = 0;
+	}
 	fprintf(fp, "plan: \"%s\"\nenacted: %lld.%06ld\n", plan,
 	    (long long)now.tv_sec, now.tv_nsec / 1000);
 	rc = store_one(sp, fp, "holes", &in->holes, d);
@@ -408,6 +411,7 @@ history_enact(struct spool *sp, const struct history_inputs *in,
 		return -1;
 	}
 	fault_point("history-after-objects");
+	/* A retry after a crash keeps the first manifest and its time. */
 	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
 	rc = put(sp, sp->dirs[SPOOL_HISTORY], "history", name, man, manlen, d);
 	free(man);
@@ -464,7 +468,7 @@ history_is_plan_name(const char *name)
 {
 	size_t digits = strspn(name, "0123456789"), hex;
 
-	if (digits == 0 || digits > 19 || name[digits] != '-')
+	if (digits == 0 || digits > 18 || name[digits] != '-')
 		return 0;
 	hex = strspn(name + digits + 1, "0123456789abcdef");
 	return hex == 16 && strcmp(name + digits + 1 + hex, ".yaml") == 0;
@@ -474,14 +478,12 @@ history_is_plan_name(const char *name)
 static double
 enacted_at(int hfd, const struct history_plan *p)
 {
-	char name[HISTORY_STEM_MAX + 16], *buf;
-	const struct ydoc_node *v;
+	char name[HISTORY_STEM_MAX + 16], label[HISTORY_STEM_MAX + 32], *buf;
+	const struct ydoc_node *v = NULL;
 	struct ydoc doc;
 	struct diag d;
 	double t = (double)p->time;
 	size_t len;
-
-	char label[HISTORY_STEM_MAX + 32];
 
 	snprintf(name, sizeof name, "%s.inputs.yaml", p->stem);
 	snprintf(label, sizeof label, "history/%s", name);
@@ -493,17 +495,20 @@ enacted_at(int hfd, const struct history_plan *p)
 		}
 		return t;
 	}
-	if (ydoc_load(&doc, label, buf, len, &d) < 0)
+	if (ydoc_load(&doc, label, buf, len, &d) < 0) {
 		log_warn("%s (the plan's own time used)", d.text);
-	else {
-		if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
-		    (v = ydoc_get(doc.root, "enacted")) != NULL &&
-		    ydoc_double(&doc, v, "enacted", 0, 1e12, &t, &d) < 0) {
-			log_warn("%s (the plan's own time used)", d.text);
-			t = (double)p->time;
-		}
-		ydoc_free(&doc);
+		free(buf);
+		return t;
 	}
+	if (doc.root == NULL || doc.root->kind != YDOC_MAPPING)
+		log_warn("%s:1: not a manifest (the plan's own time used)",
+		    label);
+	else if ((v = ydoc_get(doc.root, "enacted")) != NULL &&
+	    ydoc_double(&doc, v, "enacted", 0, 1e12, &t, &d) < 0) {
+		log_warn("%s (the plan's own time used)", d.text);
+		t = (double)p->time;
+	}
+	ydoc_free(&doc);
 	free(buf);
 	return t;
 }
@@ -542,7 +547,7 @@ history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
 		struct history_plan *p = &(*out)[*n];
 		if (!history_is_plan_name(names[i]))
 			continue;
-		/* At most 19 digits, "-", 16 hex: the stem fits. */
+		/* At most 18 digits, "-", 16 hex: the stem fits. */
 		snprintf(p->stem, sizeof p->stem, "%.*s",
 		    (int)(strlen(names[i]) - 5), names[i]);
 		p->time = strtoll(names[i], NULL, 10);

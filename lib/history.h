@@ -30,8 +30,10 @@
  *	plan's text).  The plan copy is the mark that the plan was enacted.
  *	The manifest also says when: "enacted: SECONDS.MICROSECONDS", the
  *	clock when the plan was recorded, a moment before its first action.
- *	Nothing is ever replaced: a file already there is the same content
- *	(a manifest written before a crash keeps its first enacted time).
+ *	Nothing is ever replaced: a file already there is the same content,
+ *	or the manifest of an attempt that crashed, kept with its time; the
+ *	actions of a plan whose attempt crashed come when bf-apply runs
+ *	again, later than its enacted time.
  *
  *	history_plans() lists the plans in history/ in the order they were
  *	enacted: by their manifests' enacted times, then by name.  A plan's

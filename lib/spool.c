@@ -377,7 +377,8 @@ spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
 		    layout[dir].name);
 	}
 	rewinddir(dp);
-	while ((ent = readdir(dp)) != NULL) {
+	/* readdir() says an error only through errno: never an empty list. */
+	while ((errno = 0, ent = readdir(dp)) != NULL) {
 		char **grown;
 		if (ent->d_name[0] == '.')
 			continue;
@@ -392,6 +393,13 @@ spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
 		}
 		names = grown;
 		count++;
+	}
+	if (errno != 0) {
+		int err = errno;
+		spool_list_free(names, count);
+		closedir(dp);
+		return diag_errno(d, err, "unable to list %s/%s", sp->path,
+		    layout[dir].name);
 	}
 	closedir(dp);
 	if (count > 1)

@@ -92,13 +92,94 @@ test_expect_success 'plans with one time count in the order they were enacted' '
 	test_cmp expect actual
 '
 
+# a2 (1 node) enacted before its own time; a1 (2 nodes), its enacted time
+# bad, counts from its own time 1700000000, after a2: the first report
+# gets 1 node, all others 2.
 test_expect_success 'a manifest whose enacted time is bad: the plan'"'"'s time, warned' '
 	printf "plan: \"xxh3:00000000000000a1\"\nenacted: soon\n" \
 		>same/history/1700000000-00000000000000a1.inputs.yaml &&
+	printf "plan: \"xxh3:00000000000000a2\"\nenacted: 1699999000.500000\n" \
+		>same/history/1700000000-00000000000000a2.inputs.yaml &&
 	bf-profile -d same 2>err &&
 	echo "bf-profile: history/1700000000-00000000000000a1.inputs.yaml:2: enacted must be a number from 0 to 1e+12, not '"'"'soon'"'"' (the plan'"'"'s own time used)" >expect &&
+	test_cmp expect err &&
+	grep "^skipped_lines: 0$" same/profiles/u.yaml &&
+	grep -E "^  [12]: " same/profiles/u.yaml >actual &&
+	grep -E "^  2: " actual && test "$(wc -l <actual)" -eq 1
+'
+
+test_expect_success 'a manifest that is not a mapping: the plan'"'"'s time, warned' '
+	echo "[1, 2]" >same/history/1700000000-00000000000000a1.inputs.yaml &&
+	bf-profile -d same 2>err &&
+	echo "bf-profile: history/1700000000-00000000000000a1.inputs.yaml:1: not a manifest (the plan'"'"'s own time used)" >expect &&
 	head -n 1 err >actual &&
 	test_cmp expect actual
 '
+
+test_expect_success 'a plan whose time is not its name'"'"'s is left out' '
+	cp p1 same/history/1700000300-00000000000000a5.yaml &&
+	bf-profile -d same 2>err &&
+	grep "^bf-profile: history/1700000300-00000000000000a5.yaml: time 1700000000 is not the time in its name (left out of the allocation history)$" err &&
+	rm same/history/1700000300-00000000000000a5.yaml
+'
+
+# u holds 1 node, then a plan that does not name it (0 nodes: its "-"
+# reports skipped), then 2 nodes.
+test_expect_success 'a plan without the job: 0 nodes between two that give it some' '
+	cp -R sp gap && rm -r gap/history && mkdir gap/history &&
+	printf "name: v\ncommand: x\nmax_nodes: 8\nrescale_up: 0\n" >v.yaml &&
+	bf-solve h1.yaml v.yaml >pv 2>/dev/null &&
+	! grep "^  u:" pv &&
+	cp p1 gap/history/1700000000-00000000000000b1.yaml &&
+	cp pv gap/history/1700000000-00000000000000b2.yaml &&
+	cp p2 gap/history/1700000620-00000000000000b3.yaml &&
+	for x in 1700000000-00000000000000b1:1700000000.000000 \
+	    1700000000-00000000000000b2:1700000650.000000 \
+	    1700000620-00000000000000b3:1700000900.000000; do
+		printf "plan: \"xxh3:%s\"\nenacted: %s\n" "${x%%-*}" "${x#*:}" \
+			>"gap/history/${x%%:*}.inputs.yaml" || return 1
+	done &&
+	awk "BEGIN {
+		t = 1700000000; s = 0
+		for (i = 0; i <= 60; i++) { print t, \"-\", s; t += 10; s += 1000 }
+		for (t = 1700000700; t <= 1700000800; t += 10) print t, \"-\", s
+		t = 1700000950
+		for (i = 0; i <= 60; i++) { print t, \"-\", s; t += 10; s += 1900 }
+	}" >gap/progress/u.log &&
+	bf-profile -d gap 2>err &&
+	grep -E "^  [12]: " gap/profiles/u.yaml >actual &&
+	printf "  1: 100\n  2: 190\n" >expect &&
+	test_cmp expect actual &&
+	grep -c "NODES .-. at a time no enacted plan gave the job nodes" err >count &&
+	echo 11 >expect && test_cmp expect count
+'
+
+# A history that cannot be listed (user nobody, history/ 0711): every job
+# with a "-" log fails and keeps its profile; the others are profiled.
+if test_have_root && command -v setpriv >/dev/null 2>&1; then
+	test_expect_success 'history/ unreadable: the jobs that need it fail, 74' '
+		cp -R same unread &&
+		printf "name: w\ncommand: x\nmax_nodes: 8\nrescale_up: 0\n" >w.yaml &&
+		cp unread/jobs/u.yaml unread/jobs/v.yaml &&
+		sed -i "s/^name: u$/name: v/" unread/jobs/v.yaml &&
+		cp unread/jobs/u.yaml unread/jobs/w.yaml &&
+		sed -i "s/^name: u$/name: w/" unread/jobs/w.yaml &&
+		cp unread/progress/u.log unread/progress/v.log &&
+		awk "{ print \$1, 1, \$3 }" unread/progress/u.log >unread/progress/w.log &&
+		echo "kept" >unread/profiles/v.yaml &&
+		chmod 711 unread/history &&
+		chmod 777 unread/profiles unread/tmp &&
+		chmod 644 unread/progress/*.log unread/jobs/*.yaml &&
+		test_expect_code 74 setpriv --reuid=65534 --regid=65534 \
+			--clear-groups bf-profile -d unread 2>err &&
+		echo "kept" >expect && test_cmp expect unread/profiles/v.yaml &&
+		grep -E "^  1: " unread/profiles/w.yaml &&
+		grep -c "^bf-profile: unable to list unread/history: " err >count &&
+		echo 2 >expect && test_cmp expect count
+	'
+else
+	test_skip 'history/ unreadable: the jobs that need it fail, 74' \
+		'needs root and setpriv to run bf-profile as another user'
+fi
 
 test_done
