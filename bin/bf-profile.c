@@ -189,13 +189,10 @@ static int
 timeline_of(struct spool *sp, struct run *r, const char *name,
     struct progress_alloc *t, struct diag *d)
 {
-	if (r->failed.code == 0 && !r->allocs.loaded &&
-	    allocs_load(&r->allocs, sp, r->names, r->nnames,
-	    &r->failed) < 0) {
-		allocs_free(&r->allocs);
-		if (r->failed.code == 0)
-			r->failed.code = EX_SOFTWARE;
-	}
+	/* allocs_load() sets failed, and leaves nothing loaded, on error. */
+	if (r->failed.code == 0 && !r->allocs.loaded)
+		(void)allocs_load(&r->allocs, sp, r->names, r->nnames,
+		    &r->failed);
 	if (r->failed.code != 0) {	/* every such job fails alike */
 		*d = r->failed;
 		return -1;

@@ -479,7 +479,7 @@ static double
 enacted_at(int hfd, const struct history_plan *p)
 {
 	char name[HISTORY_STEM_MAX + 16], label[HISTORY_STEM_MAX + 32], *buf;
-	const struct ydoc_node *v = NULL;
+	const struct ydoc_node *v;
 	struct ydoc doc;
 	struct diag d;
 	double t = (double)p->time;
