@@ -24,6 +24,7 @@
 #include "file.h"
 #include "history.h"
 #include "plan.h"
+#include "progress.h"
 #include "state.h"
 
 struct seen {
@@ -264,15 +265,26 @@ static int
 obtained(struct ctx *c, const char *name)
 {
 	const struct state_job *sj = state_find(&c->st, name);
-	struct hostlist hl;
+	struct hostlist hl, missing;
 	char *text;
+	size_t i;
 	int rc = 0;
 
 	if (sj == NULL || run_hosts(c, name, &hl) < 0) {
 		diag_clear(c->d);
 		return 0;
 	}
-	if (!hostlist_equal(&sj->hosts, &hl)) {
+	/* What it was to get and did not: not again from these holes. */
+	hostlist_init(&missing);
+	for (i = 0; i < sj->hosts.n && rc == 0; i++)
+		if (!hostlist_contains(&hl, sj->hosts.names[i]) &&
+		    hostlist_add(&missing, sj->hosts.names[i]) < 0)
+			rc = diag_errno(c->d, ENOMEM, "hosts");
+	if (rc == 0 && missing.n > 0 && state_unobtained(&c->st,
+	    c->plan.holes, &missing) < 0)
+		rc = diag_errno(c->d, ENOMEM, "hosts");
+	hostlist_free(&missing);
+	if (rc == 0 && !hostlist_equal(&sj->hosts, &hl)) {
 		if ((text = compress(&hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 		else
@@ -444,6 +456,13 @@ do_start(struct ctx *c, const struct plan_job *pj)
 		rc = c->b->ops->start(c->b, &j, &pj->host_set, c->d);
 		if (rc < 0)
 			state_remove(&c->st, pj->name);
+		/* None obtained (skipped below): none again from these holes. */
+		if (rc < 0 && c->d->code == EX_DATAERR &&
+		    (state_unobtained(&c->st, c->plan.holes, &pj->host_set) < 0 ||
+		    write_state(c) < 0)) {
+			job_free(&j);
+			return -1;
+		}
 		else if ((rc = obtained(c, pj->name)) == 0)
 			rc = write_state(c);
 	}
@@ -464,14 +483,12 @@ do_resize(struct ctx *c, const struct step_job *s)
 		return -1;
 	if (c->o->dry_run)
 		return 0;
-	memset(&j, 0, sizeof j);
-	j.slots_per_node = 1;
-	snprintf(j.name, sizeof j.name, "%s", pj->name);
-	/* The job file gives the slots; without it, one slot per node. */
+	/* The job file gives the slots and owner; without it, one slot. */
 	if (load_job(c, pj->name, &j, NULL, NULL) < 0) {
 		diag_clear(c->d);
 		memset(&j, 0, sizeof j);
 		j.slots_per_node = 1;
+		j.owner_uid = -1;
 		snprintf(j.name, sizeof j.name, "%s", pj->name);
 	}
 	fault_point("apply-before-resize");
@@ -654,15 +671,18 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	return rc;
 }
 
-/* The last "TIME NODES SAMPLES" line of progress/NAME.log. */
+/*
+ * The samples of the last report in progress/NAME.log (progress_last():
+ * the rules of every reader of the log); -1 when there is none.  Only the
+ * tail is read: a report is one short line.
+ */
 static long long
 progress_samples(struct ctx *c, const char *name)
 {
-	char file[JOB_NAME_MAX + 8], buf[4096], *line;
-	long long t, s = -1;
-	long nodes;
+	char file[JOB_NAME_MAX + 8], buf[4 * PROGRESS_LINE_MAX], *p;
+	struct progress_report last;
 	ssize_t n;
-	off_t end;
+	off_t end, from;
 	int fd;
 
 	snprintf(file, sizeof file, "%s.log", name);
@@ -671,21 +691,19 @@ progress_samples(struct ctx *c, const char *name)
 	    O_CLOEXEC | O_NONBLOCK)) < 0)
 		return -1;
 	end = lseek(fd, 0, SEEK_END);
-	n = end < 0 ? -1 : pread(fd, buf, sizeof buf - 1,
-	    end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0);
+	from = end > (off_t)sizeof buf ? end - (off_t)sizeof buf : 0;
+	n = end < 0 ? -1 : pread(fd, buf, sizeof buf, from);
 	close(fd);
 	if (n <= 0)
 		return -1;
-	buf[n] = '\0';
-	/* Only complete lines count: the job may be writing the last. */
-	if ((line = strrchr(buf, '\n')) == NULL)
+	p = buf;
+	/* A tail starts inside a line: only what follows its end counts. */
+	if (from > 0 && ((p = memchr(buf, '\n', (size_t)n)) == NULL ||
+	    ++p == buf + n))
 		return -1;
-	*line = '\0';
-	line = strrchr(buf, '\n');
-	line = line ? line + 1 : buf;
-	if (sscanf(line, "%lld %ld %lld", &t, &nodes, &s) != 3)
+	if (progress_last(p, (size_t)(buf + n - p), &last) < 0)
 		return -1;
-	return s;
+	return last.samples;
 }
 
 /*
@@ -776,6 +794,55 @@ stale(struct ctx *c, const struct history_inputs *in)
 	    "since it was made (run bf-solve)", what);
 }
 
+/*
+ * The nodes a start or grow of this plan could not obtain stay out of it
+ * (state.yaml unobtained, while the holes file is the plan's): trying them
+ * again would fail again and change the state again, so that the plan
+ * would be enacted forever.  A job keeps the nodes it holds.
+ */
+static int
+filter_unobtained(struct ctx *c)
+{
+	const struct state_job *cur;
+	struct plan_job *pj;
+	struct hostlist keep;
+	size_t i, h;
+
+	if (c->st.unobtained.n == 0 ||
+	    strcmp(c->st.unobtained_holes, c->plan.holes) != 0)
+		return 0;
+	for (i = 0; i < c->plan.njobs; i++) {
+		pj = &c->plan.jobs[i];
+		cur = state_find(&c->st, pj->name);
+		hostlist_init(&keep);
+		for (h = 0; h < pj->host_set.n; h++) {
+			const char *node = pj->host_set.names[h];
+			if (state_is_unobtained(&c->st, c->plan.holes, node) &&
+			    (cur == NULL || !hostlist_contains(&cur->hosts,
+			    node)))
+				continue;
+			if (hostlist_add(&keep, node) < 0) {
+				hostlist_free(&keep);
+				return diag_errno(c->d, ENOMEM, "plan");
+			}
+		}
+		if (keep.n == pj->host_set.n) {
+			hostlist_free(&keep);
+			continue;
+		}
+		free(pj->hosts);
+		pj->hosts = keep.n > 0 ? hostlist_compress(&keep) : NULL;
+		if (keep.n > 0 && pj->hosts == NULL) {
+			hostlist_free(&keep);
+			return diag_errno(c->d, ENOMEM, "plan");
+		}
+		hostlist_free(&pj->host_set);
+		pj->host_set = keep;
+		pj->nodes = (long)keep.n;
+	}
+	return 0;
+}
+
 static int
 plan_part(struct ctx *c, const char *buf, size_t len)
 {
@@ -786,6 +853,10 @@ plan_part(struct ctx *c, const char *buf, size_t len)
 
 	if (history_inputs_read(&in, c->sp, c->d) < 0)
 		return -1;
+	if (filter_unobtained(c) < 0) {
+		history_inputs_free(&in);
+		return -1;
+	}
 	fresh = history_inputs_match(&in, &c->plan);
 	enacted = history_enacted(c->sp, buf, len, c->plan.time);
 	if ((steps = calloc(c->plan.njobs + 1, sizeof *steps)) == NULL ||

@@ -22,6 +22,8 @@ int
 backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d)
 {
+	const char *host;
+
 	memset(b, 0, sizeof *b);
 	if (strcmp(name, backend_local.name) == 0)
 		b->ops = &backend_local;
@@ -34,6 +36,16 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 	b->grace = 10;
 	if (realpath(sp->path, b->spool_abs) == NULL)
 		return diag_errno(d, errno, "unable to resolve %s", sp->path);
+	/* Where the nodes reach this host: the site may say (a fabric name). */
+	if ((host = getenv("BF_COORD_HOST")) != NULL && *host != '\0') {
+		if (strlen(host) >= sizeof b->coord_host ||
+		    strspn(host, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		    "0123456789.-:[]") != strlen(host))
+			return diag_set(d, EX_CONFIG, "BF_COORD_HOST '%.64s' is "
+			    "not a host name or address", host);
+		snprintf(b->coord_host, sizeof b->coord_host, "%s", host);
+	} else if (gethostname(b->coord_host, sizeof b->coord_host - 1) < 0)
+		snprintf(b->coord_host, sizeof b->coord_host, "localhost");
 	return 0;
 }
 

@@ -79,6 +79,7 @@ struct backend {
 	const struct backend_ops *ops;
 	struct spool *sp;
 	char spool_abs[PATH_MAX];	/* for the jobs' environment */
+	char coord_host[256];	/* this host, as the nodes reach it */
 	double grace;		/* seconds between SIGTERM and SIGKILL */
 	int allow_root;		/* run jobs of uid 0 when root */
 	int dry_run;		/* status() changes nothing (bf-apply -n) */

@@ -20,17 +20,17 @@
  *	could stop it later.  Its supervisor then reports "CODE reason" on
  *	the pipe, and start() fails with that code.
  */
-#define _GNU_SOURCE		/* close_range, initgroups, setgroups */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
-#include <pwd.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,286 +40,8 @@
 #include "fault.h"
 #include "file.h"
 #include "history.h"
+#include "supervise.h"
 #include "ydoc.h"
-
-#define ENV_MAX	16
-
-struct who {
-	uid_t uid;
-	gid_t gid;
-	char name[256], home[PATH_MAX];
-	int known;		/* in the password database */
-};
-
-struct launch {
-	const char *name;
-	char *argv[4];
-	char *envp[ENV_MAX];
-	char env[ENV_MAX][2 * PATH_MAX];
-	struct who who;
-};
-
-static void
-who_of(uid_t uid, struct who *w)
-{
-	struct passwd *pw = getpwuid(uid);
-
-	memset(w, 0, sizeof *w);
-	w->uid = uid;
-	/* A uid without a passwd entry: its own gid, no groups, home /. */
-	w->gid = pw ? pw->pw_gid : (gid_t)uid;
-	w->known = pw != NULL;
-	snprintf(w->name, sizeof w->name, "%s", pw ? pw->pw_name : "");
-	snprintf(w->home, sizeof w->home, "%s", pw && pw->pw_dir[0] ?
-	    pw->pw_dir : "/");
-}
-
-static void __attribute__((format(printf, 3, 4)))
-env_add(struct launch *l, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (*n >= ENV_MAX - 1)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(l->env[*n], sizeof l->env[*n], fmt, ap);
-	va_end(ap);
-	l->envp[*n] = l->env[*n];
-	l->envp[++*n] = NULL;
-}
-
-static void
-launch_init(struct launch *l, struct backend *b, const struct job *j,
-    long nodes)
-{
-	size_t n = 0;
-
-	memset(l, 0, sizeof *l);
-	l->name = j->name;
-	who_of((uid_t)j->owner_uid, &l->who);
-	l->argv[0] = "sh";
-	l->argv[1] = "-c";
-	l->argv[2] = j->command;
-	env_add(l, &n, "PATH=/usr/local/bin:/usr/bin:/bin");
-	env_add(l, &n, "HOME=%s", l->who.home);
-	env_add(l, &n, "SHELL=/bin/sh");
-	if (l->who.known) {
-		env_add(l, &n, "USER=%s", l->who.name);
-		env_add(l, &n, "LOGNAME=%s", l->who.name);
-	}
-	env_add(l, &n, "BF_JOB=%s", j->name);
-	env_add(l, &n, "BF_NODES=%ld", nodes);
-	env_add(l, &n, "BF_SLOTS=%ld", j->slots_per_node);
-	env_add(l, &n, "BF_SPOOL=%s", b->spool_abs);
-	env_add(l, &n, "BF_HOSTFILE=%s/run/%s/hosts", b->spool_abs, j->name);
-	env_add(l, &n, "BF_PROGRESS=%s/progress/%s.log", b->spool_abs,
-	    j->name);
-}
-
-/* Become the job's user for good; as that user already, nothing to do. */
-static int
-drop_privileges(const struct who *w)
-{
-	if (geteuid() != 0)
-		return geteuid() == w->uid ? 0 : -1;
-	if (w->known ? initgroups(w->name, w->gid) : setgroups(0, NULL))
-		return -1;
-	if (setgid(w->gid) < 0 || setuid(w->uid) < 0)
-		return -1;
-	if (w->uid != 0 && setuid(0) == 0)
-		return -1;
-	return 0;
-}
-
-static void
-reset_signals(void)
-{
-	sigset_t all;
-	int s;
-
-	for (s = 1; s < NSIG; s++)
-		signal(s, SIG_DFL);
-	sigemptyset(&all);
-	sigprocmask(SIG_SETMASK, &all, NULL);
-}
-
-static _Noreturn void
-job_child(const struct launch *l, int go)
-{
-	char c = 0;
-	ssize_t r;
-
-	setpgid(0, 0);
-	/* Not before the supervisor recorded us: end of file is "never". */
-	do
-		r = read(go, &c, 1);
-	while (r < 0 && errno == EINTR);
-	if (r != 1 || c != 'g')
-		_exit(125);
-	close(go);
-	reset_signals();
-	if (drop_privileges(&l->who) < 0) {
-		fprintf(stderr, "bf-apply: unable to become uid %ld: %s\n",
-		    (long)l->who.uid, strerror(errno));
-		_exit(126);
-	}
-	if (chdir(l->who.home) < 0 && chdir("/") < 0)
-		_exit(126);
-	execve("/bin/sh", l->argv, l->envp);
-	fprintf(stderr, "bf-apply: unable to run /bin/sh: %s\n",
-	    strerror(errno));
-	_exit(127);
-}
-
-/* Keep only the descriptors the supervisor needs (sorted ascending). */
-static void
-close_others(const int *keep, size_t n)
-{
-	unsigned lo = 3;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if ((unsigned)keep[i] > lo)
-			close_range(lo, (unsigned)keep[i] - 1, 0);
-		if ((unsigned)keep[i] + 1 > lo)
-			lo = (unsigned)keep[i] + 1;
-	}
-	close_range(lo, ~0U, 0);
-}
-
-static int
-int_cmp(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
-static int
-record(int tmpfd, int rfd, const char *job, const char *name,
-    const char *text, struct diag *d)
-{
-	if (file_write_atomic(tmpfd, rfd, name, text, strlen(text), 0644, 0,
-	    d) < 0)
-		return diag_prefix(d, "run/%s/%s: ", job, name);
-	return 0;
-}
-
-/* The supervisor's failure, as "CODE reason" on the pipe to start(). */
-static _Noreturn void
-supervisor_fail(int pw, const struct diag *d)
-{
-	char msg[DIAG_MAX + 16];
-	int n = snprintf(msg, sizeof msg, "%d %s", d->code, d->text);
-
-	if (n > 0)
-		(void)!write(pw, msg, (size_t)n < sizeof msg ? (size_t)n :
-		    sizeof msg - 1);
-	_exit(1);
-}
-
-/* Standard input /dev/null; output and error run/NAME/output, the job's. */
-static int
-std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
-{
-	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	/* O_NONBLOCK: a FIFO planted there must not hold us. */
-	int out = openat(rfd, "output", O_WRONLY | O_CREAT | O_APPEND |
-	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
-	struct stat st;
-
-	/* Never bf-apply's own output: a job that cannot keep it waits. */
-	if (in < 0)
-		return diag_errno(d, errno, "unable to open /dev/null");
-	if (out < 0 && errno == ELOOP)
-		return diag_set(d, EX_DATAERR, "run/%s/output: is a symbolic "
-		    "link, not followed", job);
-	if (out < 0)
-		return diag_errno(d, errno, "unable to open run/%s/output",
-		    job);
-	if (fstat(out, &st) < 0 || !S_ISREG(st.st_mode))
-		return diag_set(d, EX_DATAERR, "run/%s/output: not a regular "
-		    "file", job);
-	(void)fcntl(out, F_SETFL, O_APPEND);
-	dup2(in, 0);
-	dup2(out, 1);
-	dup2(out, 2);
-	/* Failing, it is still the job's output, only less readable. */
-	if (geteuid() == 0 && fchown(out, l->who.uid, l->who.gid) < 0)
-		fprintf(stderr, "bf-apply: unable to give the output to uid "
-		    "%ld: %s\n", (long)l->who.uid, strerror(errno));
-	if (in > 2)
-		close(in);
-	if (out > 2)
-		close(out);
-	return 0;
-}
-
-static _Noreturn void
-supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
-    int pw)
-{
-	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, status;
-	int tmpfd = b->sp->dirs[SPOOL_TMP], go[2];
-	char text[256];
-	struct diag d;
-	pid_t job;
-
-	/* First the spool's lock, shared with the parent since fork(2). */
-	if (b->sp->lockfd >= 0)
-		close(b->sp->lockfd);
-	setsid();
-	signal(SIGHUP, SIG_IGN);
-	signal(SIGINT, SIG_IGN);
-	signal(SIGTERM, SIG_IGN);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGCHLD, SIG_DFL);
-	qsort(keep, 4, sizeof *keep, int_cmp);
-	close_others(keep, 4);
-	diag_clear(&d);
-	if (std_fds(rfd, l, l->name, &d) < 0)
-		supervisor_fail(pw, &d);
-	if (pipe2(go, O_CLOEXEC) < 0 || (job = fork()) < 0) {
-		diag_errno(&d, errno, "unable to start job %s", l->name);
-		supervisor_fail(pw, &d);
-	}
-	if (job == 0) {
-		close(go[1]);
-		job_child(l, go[0]);
-	}
-	close(go[0]);
-	setpgid(job, job);
-	snprintf(text, sizeof text, "supervisor: %ld\npgid: %ld\nstarted: "
-	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
-	    (long long)time(NULL), (long)l->who.uid);
-	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0) {
-		/*
-		 * Unrecorded, it could never be stopped: it does not run.  A
-		 * record in place whose directory sync failed goes too: the
-		 * job it names never ran.
-		 */
-		(void)unlinkat(rfd, "pid", 0);
-		close(go[1]);
-		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
-			;
-		supervisor_fail(pw, &d);
-	}
-	(void)!write(go[1], "g", 1);
-	close(go[1]);
-	close(pw);
-	while (waitpid(job, &status, 0) < 0 && errno == EINTR)
-		;
-	/* The job is over when its leader is: nothing of it may stay. */
-	kill(-job, SIGKILL);
-	if (WIFSIGNALED(status))
-		snprintf(text, sizeof text, "signal: %d\nended: %lld\n",
-		    WTERMSIG(status), (long long)time(NULL));
-	else
-		snprintf(text, sizeof text, "code: %d\nended: %lld\n",
-		    WEXITSTATUS(status), (long long)time(NULL));
-	/* Unwritten, the run is found "lost" and its job file kept. */
-	if (record(tmpfd, rfd, l->name, "exit", text, &d) < 0)
-		fprintf(stderr, "bf-apply: %s\n", d.text);
-	_exit(0);
-}
 
 static int
 progress_log(struct backend *b, const struct job *j, const struct who *w,
@@ -413,25 +135,57 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 	return 0;
 }
 
+/*
+ * A TCP port free on this host now, for the job's coordinator (BF_COORD):
+ * the kernel's choice, given up at once, so another program may take it
+ * before the coordinator binds it; the coordinator then fails to start and
+ * the job fails, which says so in its output.
+ */
+static long
+free_port(struct diag *d)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t len = sizeof a;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) < 0) {
+		int err = errno;
+		if (fd >= 0)
+			close(fd);
+		return diag_errno(d, err, "unable to find a free TCP port for "
+		    "the job's coordinator");
+	}
+	close(fd);
+	return ntohs(a.sin_port);
+}
+
 static int
 local_start(struct backend *b, const struct job *j,
     const struct hostlist *hosts, struct diag *d)
 {
 	struct launch l;
+	long port;
 	int rfd, rc;
 
-	if (backend_may_run(j, b->allow_root, d) < 0)
+	if (backend_may_run(j, b->allow_root, d) < 0 ||
+	    (port = free_port(d)) < 0)
 		return -1;
-	launch_init(&l, b, j, (long)hosts->n);
+	if (launch_init(&l, b, j, (long)hosts->n, port) < 0)
+		return diag_errno(d, ENOMEM, "job %s", j->name);
 	if (backend_write_hosts(b, j->name, hosts, j->slots_per_node, d) < 0 ||
 	    progress_log(b, j, &l.who, d) < 0 ||
-	    (rfd = backend_run_dir(b, j->name, d)) < 0)
+	    (rfd = backend_run_dir(b, j->name, d)) < 0) {
+		launch_free(&l);
 		return -1;
+	}
 	/* Left by a start that crashed before its job ran. */
 	unlinkat(rfd, "stopping", 0);
+	unlinkat(rfd, "workers", 0);
 	fault_point("local-before-spawn");
 	rc = spawn(b, &l, rfd, j->name, d);
 	close(rfd);
+	launch_free(&l);
 	return rc;
 }
 
@@ -530,6 +284,23 @@ wait_free(int rfd, double seconds)
 	return -1;
 }
 
+/*
+ * The job's command and, with SIGKILL, its running workers, each a
+ * process group.  Their SIGTERM is the supervisor's to send: it sees the
+ * stopping record (and only it knows how to signal a Slurm step).
+ */
+static void
+signal_job(int rfd, pid_t pgid, int sig)
+{
+	pid_t groups[4096];
+	size_t n = sig == SIGKILL ? supervise_worker_groups(rfd, groups,
+	    4096) : 0, i;
+
+	kill(-pgid, sig);
+	for (i = 0; i < n; i++)
+		kill(-groups[i], sig);
+}
+
 static int
 local_stop(struct backend *b, const char *name, const char *why,
     struct diag *d)
@@ -552,10 +323,11 @@ local_stop(struct backend *b, const char *name, const char *why,
 	}
 	if (lock_held(rfd) && record_get(rfd, "pid", "pgid", &pgid) == 0 &&
 	    pgid > 1) {
-		kill(-(pid_t)pgid, SIGTERM);
+		/* The command and every worker get their notice together. */
+		signal_job(rfd, (pid_t)pgid, SIGTERM);
 		fault_point("local-after-term");
 		if (wait_free(rfd, b->grace) < 0) {
-			kill(-(pid_t)pgid, SIGKILL);
+			signal_job(rfd, (pid_t)pgid, SIGKILL);
 			if (wait_free(rfd, 5) < 0)
 				rc = diag_set(d, EX_TEMPFAIL, "job %s did not "
 				    "stop", name);
@@ -577,7 +349,7 @@ local_retire(struct backend *b, const char *name, const char *stem,
 	/* Lost: whatever of it may still run goes, since its nodes do. */
 	if (!lock_held(rfd) && faccessat(rfd, "exit", F_OK, 0) < 0 &&
 	    record_get(rfd, "pid", "pgid", &pgid) == 0 && pgid > 1)
-		kill(-(pid_t)pgid, SIGKILL);
+		signal_job(rfd, (pid_t)pgid, SIGKILL);
 	close(rfd);
 	if ((hfd = history_subdir(b->sp, "runs", d)) < 0)
 		return -1;

@@ -59,6 +59,7 @@
 #include "backend.h"
 #include "file.h"
 #include "hash.h"
+#include "supervise.h"
 
 #define SLURM_PILOT_WAIT	10	/* seconds for a pilot to run */
 #define PILOT_NAME_MAX	(JOB_NAME_MAX + 16)
@@ -376,16 +377,38 @@ cancel_job_pilots(struct backend *b, const char *job, struct diag *d)
 	return cmd_run(argv, NULL, d);
 }
 
+/*
+ * One pilot on node for the job.  As root, the pilot is the job's owner's
+ * (--uid and --gid both: Slurm 22.05 refuses --uid alone with "Invalid
+ * job credential"), so that squeue and sacct show the owner, the owner's
+ * limits and accounts apply, and the owner's own srun --overlap (and ssh,
+ * with pam_slurm_adopt) reach the node.  Not root, it is the caller's.
+ */
 static int
-submit(struct backend *b, const char *job, const char *node, long long *id,
-    struct diag *d)
+submit(struct backend *b, const struct job *j, const char *node,
+    long long *id, struct diag *d)
 {
-	char name[PILOT_NAME_MAX], *out = NULL, *end;
-	char *argv[] = { "sbatch", "-p", "bf", "-w", (char *)node, "-N1",
+	char name[PILOT_NAME_MAX], uid[32], gid[32], *out = NULL, *end;
+	char *argv[20] = { "sbatch", "-p", "bf", "-w", (char *)node, "-N1",
 	    "-n1", "--exclusive", "--parsable", "-J", name, "-o", "/dev/null",
-	    "-D", "/", "--wrap", "exec sleep infinity", NULL };
+	    "-D", "/" };
+	size_t n = 15;
+	struct who w;
 
-	pilot_name(b, job, name, sizeof name);
+	if (geteuid() == 0) {
+		if (j->owner_uid < 0)
+			return diag_set(d, EX_CONFIG, "job %s: no owner known; "
+			    "no pilot submitted", j->name);
+		who_of((uid_t)j->owner_uid, &w);
+		snprintf(uid, sizeof uid, "--uid=%lld", j->owner_uid);
+		snprintf(gid, sizeof gid, "--gid=%ld", (long)w.gid);
+		argv[n++] = uid;
+		argv[n++] = gid;
+	}
+	argv[n++] = "--wrap";
+	argv[n++] = "exec sleep infinity";
+	argv[n] = NULL;
+	pilot_name(b, j->name, name, sizeof name);
 	if (cmd_run(argv, &out, d) < 0)
 		return -1;
 	errno = 0;
@@ -431,9 +454,10 @@ busy_nodes(struct backend *b, struct hostlist *busy, struct diag *d)
  * missing (but on a node Slurm runs another job on), wait for the new ones to run, cancel those that did not.
  */
 static int
-hold(struct backend *b, int rfd, const char *job,
+hold(struct backend *b, int rfd, const struct job *j,
     const struct hostlist *hosts, struct pilots *p, struct diag *d)
 {
+	const char *job = j->name;
 	struct timespec tick = { 0, 200 * 1000 * 1000 };
 	struct hostlist busy;
 	size_t i, h, waiting, had;
@@ -460,7 +484,7 @@ hold(struct backend *b, int rfd, const char *job,
 				break;
 		if (i < p->n || hostlist_contains(&busy, hosts->names[h]))
 			continue;
-		if (submit(b, job, hosts->names[h], &id, d) < 0) {
+		if (submit(b, j, hosts->names[h], &id, d) < 0) {
 			hostlist_free(&busy);
 			return -1;
 		}
@@ -495,6 +519,8 @@ hold(struct backend *b, int rfd, const char *job,
 	return pilots_save(b, rfd, p, d);
 }
 
+static int hosts_now(int rfd, struct hostlist *hl);
+
 /* The nodes of the pilots, as a sorted hostlist. */
 static int
 pilot_hosts(const struct pilots *p, struct hostlist *hl, struct diag *d)
@@ -523,7 +549,7 @@ slurm_start(struct backend *b, const struct job *j,
 	if (backend_may_run(j, b->allow_root, d) < 0 ||
 	    (rfd = backend_run_dir(b, j->name, d)) < 0)
 		return -1;
-	rc = hold(b, rfd, j->name, hosts, &p, d);
+	rc = hold(b, rfd, j, hosts, &p, d);
 	if (rc == 0 && p.n == 0)
 		rc = diag_set(d, EX_DATAERR, "job %s: none of its %zu nodes "
 		    "could be held (no pilot job ran)", j->name, hosts->n);
@@ -540,17 +566,48 @@ slurm_start(struct backend *b, const struct job *j,
 	return rc;
 }
 
+/*
+ * A shrink gives notice: the hosts file loses the leaving nodes first, so
+ * the job and the supervisor see them go; their workers get SIGTERM and
+ * the grace; only then are their pilots cancelled (which ends whatever of
+ * the workers is left in them).  Then the pilots of the new nodes.
+ */
 static int
 slurm_resize(struct backend *b, const struct job *j,
     const struct hostlist *hosts, struct diag *d)
 {
-	struct pilots p;
-	struct hostlist hl;
-	int rfd, rc;
+	struct pilots p = { 0, 0, NULL };
+	struct hostlist hl, now, stay, leaving;
+	size_t i;
+	int rfd, rc = 0;
 
 	if ((rfd = backend_run_dir(b, j->name, d)) < 0)
 		return -1;
-	rc = hold(b, rfd, j->name, hosts, &p, d);
+	hostlist_init(&stay);
+	hostlist_init(&leaving);
+	if (hosts_now(rfd, &now) < 0) {
+		close(rfd);
+		return diag_errno(d, ENOMEM, "hosts");
+	}
+	for (i = 0; i < now.n && rc == 0; i++)
+		if (hostlist_add(hostlist_contains(hosts, now.names[i]) ? &stay :
+		    &leaving, now.names[i]) < 0)
+			rc = diag_errno(d, ENOMEM, "hosts");
+	if (rc == 0 && leaving.n > 0) {
+		rc = backend_write_hosts(b, j->name, &stay, j->slots_per_node,
+		    d);
+		/* A tick for the supervisor to see it, then the grace. */
+		if (rc == 0 && supervise_wait_workers(rfd, &leaving, b->grace +
+		    2 * SUPERVISE_TICK + 1) < 0)
+			fprintf(stderr, "bf-apply: job %s: workers of %zu "
+			    "leaving nodes still run after the grace; their "
+			    "pilots are cancelled\n", j->name, leaving.n);
+	}
+	hostlist_free(&now);
+	hostlist_free(&stay);
+	hostlist_free(&leaving);
+	if (rc == 0)
+		rc = hold(b, rfd, j, hosts, &p, d);
 	if (rc == 0 && (rc = pilot_hosts(&p, &hl, d)) == 0) {
 		rc = backend_write_hosts(b, j->name, &hl, j->slots_per_node, d);
 		hostlist_free(&hl);

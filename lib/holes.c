@@ -82,6 +82,21 @@ holes_finish(struct holes *h, const char *file, struct diag *d)
 	return 0;
 }
 
+size_t
+holes_drop(struct holes *h, const struct hostlist *drop)
+{
+	size_t i, n = 0, dropped = 0;
+
+	for (i = 0; i < h->n; i++)
+		if (hostlist_contains(drop, h->nodes[i].name)) {
+			free(h->nodes[i].name);
+			dropped++;
+		} else
+			h->nodes[n++] = h->nodes[i];
+	h->n = n;
+	return dropped;
+}
+
 const struct holes_node *
 holes_find(const struct holes *h, const char *name)
 {

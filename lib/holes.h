@@ -16,7 +16,8 @@
  *	until into compressed Slurm hostlists: the group without until first,
  *	then by until ascending, so the text depends only on the content.
  *	holes_digest() is the XXH3 of that text without the time: bf-holes
- *	rewrites holes/current.yaml only when it changes.
+ *	rewrites holes/current.yaml only when it changes.  holes_drop()
+ *	takes nodes out (order kept) and says how many.
  * DIAGNOSTICS
  *	"holes.yaml:7: node a01n03 is listed twice (first at line 4)",
  *	"holes.yaml:5: bad hostlist 'a[3-1]': range 3-1 runs backwards".
@@ -27,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hostlist.h"
 #include "log.h"
 
 #define HOLES_MAX_FILE	(64 * 1024 * 1024)
@@ -55,5 +57,6 @@ int holes_load(struct holes *h, int dirfd, const char *name,
 char *holes_format(const struct holes *h, size_t *len);
 uint64_t holes_digest(const struct holes *h);
 const struct holes_node *holes_find(const struct holes *h, const char *name);
+size_t holes_drop(struct holes *h, const struct hostlist *drop);
 
 #endif

@@ -68,24 +68,50 @@ get_name(struct parse *p, const struct ydoc_node *v)
 	return 0;
 }
 
+/* command and worker: a shell command line, not blank, not huge. */
 static int
-get_command(struct parse *p, const struct ydoc_node *v)
+get_shell(struct parse *p, const struct ydoc_node *v, const char *what,
+    char **out)
 {
 	const char *s;
 
-	if (ydoc_string(p->doc, v, "command", &s, p->d) < 0)
+	if (ydoc_string(p->doc, v, what, &s, p->d) < 0)
 		return -1;
 	if (strspn(s, " \t") == strlen(s))
-		return diag_set(p->d, EX_DATAERR, "%s:%zu: command is empty",
-		    p->doc->file, v->line);
+		return diag_set(p->d, EX_DATAERR, "%s:%zu: %s is empty",
+		    p->doc->file, v->line, what);
 	if (strlen(s) > JOB_MAX_COMMAND)
-		return diag_set(p->d, EX_DATAERR, "%s:%zu: command is longer "
-		    "than %d bytes", p->doc->file, v->line, JOB_MAX_COMMAND);
-	free(p->j->command);
-	p->j->command = strdup(s);
-	if (p->j->command == NULL)
+		return diag_set(p->d, EX_DATAERR, "%s:%zu: %s is longer "
+		    "than %d bytes", p->doc->file, v->line, what,
+		    JOB_MAX_COMMAND);
+	free(*out);
+	if ((*out = strdup(s)) == NULL)
 		return diag_errno(p->d, ENOMEM, "%s: unable to load",
 		    p->doc->file);
+	return 0;
+}
+
+static int
+get_command(struct parse *p, const struct ydoc_node *v)
+{
+	return get_shell(p, v, "command", &p->j->command);
+}
+
+static int
+get_worker(struct parse *p, const struct ydoc_node *v)
+{
+	return get_shell(p, v, "worker", &p->j->worker);
+}
+
+static int
+get_worker_restarts(struct parse *p, const struct ydoc_node *v)
+{
+	long long x;
+
+	if (ydoc_long(p->doc, v, "worker_restarts", 0, JOB_MAX_RESTARTS, &x,
+	    p->d) < 0)
+		return -1;
+	p->j->worker_restarts = (long)x;
 	return 0;
 }
 
@@ -275,6 +301,8 @@ static const struct {
 	{ "source", get_source, 1 },
 	{ "submitted", get_submitted, 1 },
 	{ "weight", get_weight, 0 },
+	{ "worker", get_worker, 0 },
+	{ "worker_restarts", get_worker_restarts, 0 },
 };
 
 static void
@@ -286,6 +314,7 @@ job_defaults(struct job *j)
 	j->rescale_down = JOB_DEFAULT_RESCALE_DOWN;
 	j->weight = 1.0;
 	j->slots_per_node = 1;
+	j->worker_restarts = JOB_DEFAULT_RESTARTS;
 	j->owner_uid = -1;
 }
 
@@ -326,6 +355,10 @@ check_required(struct parse *p, const struct ydoc_node *root)
 		if (ydoc_get(root, required[i]) == NULL)
 			return diag_set(p->d, EX_DATAERR, "%s:%zu: %s is "
 			    "missing", p->doc->file, root->line, required[i]);
+	if (p->j->worker == NULL && ydoc_get(root, "worker_restarts") != NULL)
+		return diag_set(p->d, EX_DATAERR, "%s:%zu: worker_restarts is "
+		    "set but there is no worker", p->doc->file,
+		    ydoc_get(root, "worker_restarts")->line);
 	if (p->j->max_nodes < p->j->min_nodes)
 		return diag_set(p->d, EX_DATAERR, "%s:%zu: max_nodes (%ld) is "
 		    "below min_nodes (%ld)", p->doc->file,
@@ -429,6 +462,12 @@ job_format(const struct job *j, size_t *lenp)
 	if (j->submitted > 0)
 		fprintf(fp, "submitted: %lld\n", j->submitted);
 	fprintf(fp, "weight: %s\n", fmt_double(j->weight, num));
+	/* Only a job with workers has these: older job files stay as they were. */
+	if (j->worker != NULL) {
+		fputs("worker: ", fp);
+		fmt_yaml_string(fp, j->worker);
+		fprintf(fp, "\nworker_restarts: %ld\n", j->worker_restarts);
+	}
 	if (fclose(fp) != 0) {
 		free(text);
 		return NULL;
@@ -441,8 +480,10 @@ void
 job_free(struct job *j)
 {
 	free(j->command);
+	free(j->worker);
 	free(j->points);
 	j->command = NULL;
+	j->worker = NULL;
 	j->points = NULL;
 	j->npoints = 0;
 }

@@ -8,7 +8,8 @@
  *	job_free(&j);
  * DESCRIPTION
  *	A job file (bf-spool(5)) names a malleable training job: its command,
- *	node range, rescale costs, work, weight and measured scaling.
+ *	node range, rescale costs, work, weight and measured scaling, and
+ *	optionally a worker command run once per node it holds.
  *	job_parse() checks every field's type and range and reports the first
  *	problem as "FILE:LINE: what"; unknown keys are warned about and ignored.
  *	The keys owner, submitted and source are bftrainer's own: read from
@@ -36,6 +37,8 @@
 #define JOB_MAX_RESCALE		86400.0
 #define JOB_DEFAULT_RESCALE_UP	20.0
 #define JOB_DEFAULT_RESCALE_DOWN 10.0
+#define JOB_MAX_RESTARTS	1000
+#define JOB_DEFAULT_RESTARTS	3
 
 #define JOB_TRUSTED	0x1	/* written by bftrainer: read owner keys */
 #define JOB_QUIET	0x2	/* do not warn about unknown keys */
@@ -47,7 +50,9 @@ struct job_point {
 
 struct job {
 	char name[JOB_NAME_MAX + 1];
-	char *command;
+	char *command;		/* once per job, on the bftrainer host */
+	char *worker;		/* once per node held, NULL when none */
+	long worker_restarts;	/* per node, of a worker that failed */
 	long min_nodes;
 	long max_nodes;
 	double rescale_up;	/* seconds of progress lost growing */

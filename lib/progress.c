@@ -191,6 +191,34 @@ progress_has_dash(const char *buf, size_t len)
 	return 0;
 }
 
+int
+progress_last(const char *buf, size_t len, struct progress_report *out)
+{
+	const char *end = buf + len, *p;
+	struct line l;
+
+	/* Back from the last newline: a last line without one is not yet. */
+	while (end > buf && end[-1] != '\n')
+		end--;
+	while (end > buf) {
+		p = end - 1;		/* this line's newline */
+		while (p > buf && p[-1] != '\n')
+			p--;
+		switch (check_line(p, (size_t)(end - 1 - p), &l, NULL, 0)) {
+		case ST_OK:
+		case ST_DASH:
+			out->time = l.time;
+			out->samples = l.samples;
+			out->nodes = l.nodes;	/* 0 for NODES "-" */
+			out->line = 0;	/* the caller may hold only a tail */
+			return 0;
+		default:
+			end = p;
+		}
+	}
+	return -1;
+}
+
 /* NODES "-": the count of the last allocation at or before the report. */
 static void
 resolve_dashes(struct line *lines, size_t nlines,

@@ -41,6 +41,11 @@
  *	a line is skipped like a bad one.  progress_has_dash() tells
  *	whether a log has a whole line with NODES "-" that is otherwise good,
  *	so that the timeline is built only when it is needed.
+ *
+ *	progress_last() gives the last whole line of buf that is a report by
+ *	the same rules (NODES "-" accepted, with nodes 0), skipping bad lines
+ *	back to it: what bf-apply's done check reads from the log's tail
+ *	without parsing the whole log.  -1 when there is none; line is 0.
  * DIAGNOSTICS
  *	-1 with d set: "FILE: more than 2000000 lines" (65), or memory ran
  *	out (71).
@@ -84,6 +89,7 @@ int progress_parse_alloc(struct progress *pr, const char *label,
     const char *buf, size_t len, const struct progress_alloc *alloc,
     struct diag *d);
 int progress_has_dash(const char *buf, size_t len);
+int progress_last(const char *buf, size_t len, struct progress_report *out);
 void progress_free(struct progress *pr);
 
 #endif

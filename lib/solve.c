@@ -217,6 +217,38 @@ apply_state(struct solve *s, struct diag *d)
 	return 0;
 }
 
+/*
+ * Nodes a plan from these very holes could not obtain (state.yaml
+ * unobtained) are not idle for this decision: planning them again would
+ * fail again.  Nodes a job holds stay.  A newer holes file ends it.
+ */
+static int
+drop_unobtained(struct solve *s, struct diag *d)
+{
+	const struct state *st = &s->state;
+	struct hostlist drop;
+	size_t i, j;
+
+	if (!s->have_state || st->unobtained.n == 0 ||
+	    strcmp(st->unobtained_holes, s->dig_holes) != 0)
+		return 0;
+	hostlist_init(&drop);
+	for (i = 0; i < st->unobtained.n; i++) {
+		for (j = 0; j < st->n; j++)
+			if (hostlist_contains(&st->jobs[j].hosts,
+			    st->unobtained.names[i]))
+				break;
+		if (j == st->n && hostlist_add(&drop,
+		    st->unobtained.names[i]) < 0) {
+			hostlist_free(&drop);
+			return diag_errno(d, ENOMEM, "state");
+		}
+	}
+	s->unobtained = holes_drop(&s->holes, &drop);
+	hostlist_free(&drop);
+	return 0;
+}
+
 static double
 job_weight(const struct solve *s, const struct solve_job *j)
 {
@@ -293,7 +325,7 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 		return diag_errno(d, ENOMEM, "holes");
 	for (i = 0; i < s->holes.n; i++)
 		s->holder[i] = -1;
-	if (apply_state(s, d) < 0)
+	if (drop_unobtained(s, d) < 0 || apply_state(s, d) < 0)
 		return -1;
 	for (i = 0; i < s->njobs; i++)
 		held += s->jobs[i].was;

@@ -117,6 +117,7 @@ struct solve {
 	char *holes_label;
 	int have_holes;
 	struct state state;
+	size_t unobtained;	/* idle nodes left out: not obtained */
 	char *state_label;
 	int have_state;
 	struct policy policy;

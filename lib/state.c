@@ -30,6 +30,7 @@ state_free(struct state *st)
 		free(st->jobs[i].pilots);
 	}
 	free(st->jobs);
+	hostlist_free(&st->unobtained);
 	state_init(st);
 }
 
@@ -192,10 +193,39 @@ parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
 	return 0;
 }
 
+/* unobtained: {holes: DIGEST, hosts: HOSTLIST} */
+static int
+parse_unobtained(struct state *st, const struct ydoc *doc,
+    const struct ydoc_node *v, struct diag *d)
+{
+	const struct ydoc_node *holes, *hosts;
+	const char *text;
+	char err[512];
+	uint64_t h;
+
+	if (v->kind != YDOC_MAPPING || (holes = ydoc_get(v, "holes")) == NULL ||
+	    (hosts = ydoc_get(v, "hosts")) == NULL)
+		return diag_set(d, EX_DATAERR, "%s:%zu: unobtained must be a "
+		    "mapping with holes and hosts", doc->file, v->line);
+	if (ydoc_string(doc, holes, "holes", &text, d) < 0)
+		return -1;
+	if (hash_parse(text, &h) < 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: holes must be xxh3: and "
+		    "16 hex digits", doc->file, holes->line);
+	hash_format(h, st->unobtained_holes);
+	if (ydoc_string(doc, hosts, "hosts", &text, d) < 0)
+		return -1;
+	if (hostlist_parse(&st->unobtained, text, err, sizeof err) < 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s", doc->file,
+		    hosts->line, err);
+	hostlist_sort_uniq(&st->unobtained);
+	return 0;
+}
+
 static int
 parse_root(struct state *st, const struct ydoc *doc, struct diag *d)
 {
-	const struct ydoc_node *root = doc->root, *time, *jobs;
+	const struct ydoc_node *root = doc->root, *time, *jobs, *un;
 	size_t i;
 
 	if (root == NULL || root->kind != YDOC_MAPPING)
@@ -204,6 +234,9 @@ parse_root(struct state *st, const struct ydoc *doc, struct diag *d)
 		    root ? root->line : 1);
 	if ((time = ydoc_get(root, "time")) != NULL &&
 	    ydoc_long(doc, time, "time", 0, 1LL << 40, &st->time, d) < 0)
+		return -1;
+	if ((un = ydoc_get(root, "unobtained")) != NULL &&
+	    parse_unobtained(st, doc, un, d) < 0)
 		return -1;
 	jobs = ydoc_get(root, "jobs");
 	if (jobs == NULL || (jobs->kind == YDOC_SCALAR && jobs->len == 0))
@@ -300,6 +333,32 @@ state_set_pilots(struct state *st, const char *name, const char *text)
 	return -1;
 }
 
+int
+state_unobtained(struct state *st, const char *holes,
+    const struct hostlist *hosts)
+{
+	size_t i;
+
+	if (strcmp(st->unobtained_holes, holes) != 0) {
+		hostlist_free(&st->unobtained);
+		snprintf(st->unobtained_holes, sizeof st->unobtained_holes,
+		    "%s", holes);
+	}
+	for (i = 0; i < hosts->n; i++)
+		if (hostlist_add(&st->unobtained, hosts->names[i]) < 0)
+			return -1;
+	hostlist_sort_uniq(&st->unobtained);
+	return 0;
+}
+
+int
+state_is_unobtained(const struct state *st, const char *holes,
+    const char *node)
+{
+	return st->unobtained.n > 0 && strcmp(st->unobtained_holes, holes) ==
+	    0 && hostlist_contains(&st->unobtained, node);
+}
+
 const struct state_job *
 state_find(const struct state *st, const char *name)
 {
@@ -318,6 +377,7 @@ state_format(const struct state *st, size_t *len)
 	char *buf = NULL, *hl;
 	size_t size = 0, i;
 	FILE *fp = open_memstream(&buf, &size);
+	int bad = 0;
 
 	if (fp == NULL)
 		return NULL;
@@ -334,8 +394,19 @@ state_format(const struct state *st, size_t *len)
 		fputs("}\n", fp);
 		free(hl);
 	}
-	if (i < st->n || ferror(fp) | fclose(fp)) {
-		if (i < st->n)
+	if (i == st->n && st->unobtained.n > 0) {
+		if ((hl = hostlist_compress(&st->unobtained)) == NULL)
+			bad = 1;
+		else {
+			fprintf(fp, "unobtained: {holes: \"%s\", hosts: ",
+			    st->unobtained_holes);
+			fmt_yaml_string(fp, hl);
+			fputs("}\n", fp);
+			free(hl);
+		}
+	}
+	if (i < st->n || bad || ferror(fp) | fclose(fp)) {
+		if (i < st->n || bad)
 			fclose(fp);
 		free(buf);
 		return NULL;

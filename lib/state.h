@@ -24,6 +24,17 @@
  *	written as before.  pilots is kept as its text, "a01n01: 81, a01n02:
  *	82", set by state_set_pilots() (NULL or "" drops it).
  *
+ *	A start or grow that obtained fewer nodes than its plan gave (Slurm:
+ *	a pilot that did not run, a node taken meanwhile) leaves them in
+ *
+ *		unobtained: {holes: "xxh3:...", hosts: "n[4-5]"}
+ *
+ *	with the digest of the holes file that plan was made from: while the
+ *	holes file is that one, bf-solve plans nothing onto them and bf-apply
+ *	does not try them again (state_is_unobtained()); a newer holes file
+ *	makes them usable again.  state_unobtained() adds nodes (replacing
+ *	those of another holes file).
+ *
  *	jobs may be absent or empty (nothing runs).  nodes must equal the
  *	number of hosts; a node may be held by one job only.  Jobs are kept
  *	sorted by name, each job's hosts in canonical hostlist order, so
@@ -40,6 +51,7 @@
 
 #include <stddef.h>
 
+#include "hash.h"
 #include "hostlist.h"
 #include "job.h"
 #include "log.h"
@@ -57,6 +69,9 @@ struct state {
 	long long time;
 	size_t n, cap;
 	struct state_job *jobs;	/* by name */
+	/* Nodes a plan made from these holes could not obtain; n 0: none. */
+	struct hostlist unobtained;
+	char unobtained_holes[HASH_TEXT_LEN];
 };
 
 void state_init(struct state *st);
@@ -67,6 +82,10 @@ int state_add(struct state *st, const char *name, const char *hostlist,
     struct diag *d);
 int state_remove(struct state *st, const char *name);
 int state_set_pilots(struct state *st, const char *name, const char *text);
+int state_unobtained(struct state *st, const char *holes,
+    const struct hostlist *hosts);
+int state_is_unobtained(const struct state *st, const char *holes,
+    const char *node);
 const struct state_job *state_find(const struct state *st, const char *name);
 char *state_format(const struct state *st, size_t *len);
 

@@ -439,8 +439,11 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 	}
 	if (r->n == 0)
 		fputs(" no change", fp);
-	fprintf(fp, "; nodes held %ld; objective %.6g; solve %.3f s",
-	    r->nodes, objective, secs);
+	if (strcmp(plan, "none") == 0)
+		fprintf(fp, "; nodes held %ld", r->nodes);
+	else
+		fprintf(fp, "; nodes held %ld; objective %.6g; solve %.3f s",
+		    r->nodes, objective, secs);
 	if (fclose(fp) == 0)
 		log_info("%s", line);
 	free(line);
@@ -486,6 +489,12 @@ apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 	rc = apply_run(w->sp, &w->b, "plans/current.yaml", buf, len, &o, &r,
 	    d);
 	if (rc < 0 && d->code == EX_TEMPFAIL && plan_stale(w, buf, len)) {
+		/*
+		 * What changed without a plan (a node taken back: adopt with
+		 * fewer; a job that ended) is a decision line too.
+		 */
+		if (r.n > (size_t)r.refused)
+			log_decision(trigger, "none", &r, 0, 0);
 		diag_clear(d);
 		rc = 1;
 	} else if (rc == 0) {
@@ -501,7 +510,8 @@ apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 			history_plan_stem(buf, len, p.time, stem, sizeof stem);
 			log_decision(trigger, stem, &r, p.objective, secs);
 			plan_free(&p);
-		}
+		} else if (r.n > (size_t)r.refused)
+			log_decision(trigger, "none", &r, 0, 0);
 		diag_clear(d);
 		/* A refusal would come back every pass: it is not news. */
 		if (r.n == (size_t)r.refused)

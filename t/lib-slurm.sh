@@ -165,14 +165,14 @@ slurm_wait_idle() {	# [secs]
 
 slurm_start() {
 	PATH="$PATH:/usr/sbin:/sbin"
-	SLURM_DIR=$(mktemp -d /tmp/bf-slurm.XXXXXX) || return 1
+	SLURM_DIR=$(mktemp -d /tmp/bf-slurm.XXXXXX) && chmod 755 "$SLURM_DIR" || return 1
 	SLURM_CONF=$SLURM_DIR/slurm.conf
 	export SLURM_CONF PATH
 	trap slurm_stop EXIT
 	trap 'exit 1' HUP INT TERM
 	_slurm_ports || return 1
 	mkdir -p "$SLURM_DIR/state" "$SLURM_DIR/spool" "$SLURM_DIR/munge" &&
-	chmod 700 "$SLURM_DIR/munge" &&
+	chmod 755 "$SLURM_DIR/munge" &&
 	dd if=/dev/urandom of="$SLURM_DIR/munge/munge.key" bs=1024 count=1 \
 	    2>/dev/null &&
 	chmod 400 "$SLURM_DIR/munge/munge.key" || return 1

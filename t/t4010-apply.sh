@@ -50,15 +50,25 @@ test_expect_success 'the plan is carried out: state, hosts, environment' '
 '
 
 test_expect_success 'the job gets a clean environment and its own group' '
+	unset BF_COORD_HOST SLURM_CONF &&
 	job sp env 1 "env | sort; sleep 30" &&
 	bf-submit --intake -d sp 2>/dev/null &&
 	holes sp 1001 "n[01-05]" &&
 	bf-solve -d sp && apply >/dev/null &&
 	wait_for 5 grep -q "^SHELL=" sp/run/env/output &&
 	sp_abs=$(cd sp && pwd) &&
+	port=$(sed -n "s/^BF_COORD_PORT=//p" sp/run/env/output) &&
+	test "$port" -gt 0 && test "$port" -lt 65536 &&
+	host=$(hostname) &&
 	cat >expect <<-EOT &&
+	BF_COMMAND=env | sort; sleep 30
+	BF_COORD=$host:$port
+	BF_COORD_HOST=$host
+	BF_COORD_PORT=$port
 	BF_HOSTFILE=$sp_abs/run/env/hosts
 	BF_JOB=env
+	BF_MAX_NODES=1
+	BF_MIN_NODES=1
 	BF_NODES=1
 	BF_PROGRESS=$sp_abs/progress/env.log
 	BF_SLOTS=1

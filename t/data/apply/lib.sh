@@ -2,6 +2,7 @@
 # sourced after t/lib.sh.  Every process a test starts is killed by pid.
 
 J="$T_DIR/data/apply/job.sh"
+W="$T_DIR/data/apply/worker.sh"
 
 mkspool() {	# spool
 	bf-submit -d "$1" /dev/null 2>/dev/null
@@ -68,6 +69,10 @@ kill_jobs() {	# spool
 		_s=$(sed -n 's/^supervisor: //p' "$_f")
 		[ -n "$_g" ] && kill -KILL -"$_g" 2>/dev/null
 		[ -n "$_s" ] && kill -KILL "$_s" 2>/dev/null
+		# Workers: "HOST PGID RESTARTS STATE", each its own group.
+		[ -f "${_f%/pid}/workers" ] &&
+		    awk '$2 > 1 { print $2 }' "${_f%/pid}/workers" |
+		    while read -r _w; do kill -KILL -"$_w" 2>/dev/null; done
 	done
 	for _f in "$1"/run/*/pid; do
 		[ -f "$_f" ] || continue

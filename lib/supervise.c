@@ -1,0 +1,882 @@
+/*
+ * NAME
+ *	supervise - the process that runs one job: its command, its workers
+ * DESCRIPTION
+ *	See supervise.h.  The supervisor is single-threaded and waits with
+ *	sigtimedwait(2) on SIGCHLD (blocked), so a child's end is seen at
+ *	once and the hosts file at least every SUPERVISE_TICK.  Every
+ *	worker is the leader of its own process group: a signal to the group
+ *	reaches the shell, srun or the runtime and all they started, and no
+ *	other worker's.
+ * DIAGNOSTICS
+ *	The supervisor's own failures before the job runs go to start() as
+ *	"CODE reason" on its pipe; later ones are lines in run/NAME/output.
+ */
+#define _GNU_SOURCE		/* close_range, initgroups, execvpe */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <math.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fault.h"
+#include "file.h"
+#include "supervise.h"
+
+#define RESTART_DELAY_MAX	30.0	/* seconds */
+#define WORKERS_MAX_FILE	(16 * 1024 * 1024)
+
+/* What the shell runs: the command itself is in the environment. */
+static char eval_command[] = "eval \"$BF_COMMAND\"";
+
+void
+who_of(uid_t uid, struct who *w)
+{
+	struct passwd *pw = getpwuid(uid);
+
+	memset(w, 0, sizeof *w);
+	w->uid = uid;
+	/* A uid without a passwd entry: its own gid, no groups, home /. */
+	w->gid = pw ? pw->pw_gid : (gid_t)uid;
+	w->known = pw != NULL;
+	snprintf(w->name, sizeof w->name, "%s", pw ? pw->pw_name : "");
+	snprintf(w->home, sizeof w->home, "%s", pw && pw->pw_dir[0] ?
+	    pw->pw_dir : "/");
+}
+
+/* KEY=VALUE into the environment, replacing KEY; 0, or -1 when full. */
+static int __attribute__((format(printf, 3, 4)))
+env_set(char **envp, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	size_t i, klen;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		return -1;
+	klen = strcspn(s, "=") + 1;
+	for (i = 0; i < *n; i++)
+		if (strncmp(envp[i], s, klen) == 0) {
+			free(envp[i]);
+			envp[i] = s;
+			return 0;
+		}
+	if (*n >= SUPERVISE_ENV_MAX) {
+		free(s);
+		return -1;
+	}
+	envp[(*n)++] = s;
+	envp[*n] = NULL;
+	return 0;
+}
+
+int
+launch_init(struct launch *l, struct backend *b, const struct job *j,
+    long nodes, long port)
+{
+	const char *conf = getenv("SLURM_CONF");
+	char **e = l->envp;
+	size_t *n = &l->nenv;
+	int bad = 0;
+
+	memset(l, 0, sizeof *l);
+	snprintf(l->name, sizeof l->name, "%s", j->name);
+	who_of((uid_t)j->owner_uid, &l->who);
+	l->command = strdup(j->command);
+	l->worker = j->worker ? strdup(j->worker) : NULL;
+	l->restarts = j->worker_restarts;
+	l->grace = b->grace;
+	l->srun = b->ops == &backend_slurm;
+	bad |= l->command == NULL || (j->worker && l->worker == NULL);
+	bad |= env_set(e, n, "PATH=/usr/local/bin:/usr/bin:/bin");
+	bad |= env_set(e, n, "HOME=%s", l->who.home);
+	bad |= env_set(e, n, "SHELL=/bin/sh");
+	if (l->who.known) {
+		bad |= env_set(e, n, "USER=%s", l->who.name);
+		bad |= env_set(e, n, "LOGNAME=%s", l->who.name);
+	}
+	bad |= env_set(e, n, "BF_COMMAND=%s", j->command);
+	bad |= env_set(e, n, "BF_JOB=%s", j->name);
+	bad |= env_set(e, n, "BF_NODES=%ld", nodes);
+	bad |= env_set(e, n, "BF_MIN_NODES=%ld", j->min_nodes);
+	bad |= env_set(e, n, "BF_MAX_NODES=%ld", j->max_nodes);
+	bad |= env_set(e, n, "BF_SLOTS=%ld", j->slots_per_node);
+	bad |= env_set(e, n, "BF_SPOOL=%s", b->spool_abs);
+	bad |= env_set(e, n, "BF_HOSTFILE=%s/run/%s/hosts", b->spool_abs,
+	    j->name);
+	bad |= env_set(e, n, "BF_PROGRESS=%s/progress/%s.log", b->spool_abs,
+	    j->name);
+	bad |= env_set(e, n, "BF_COORD_HOST=%s", b->coord_host);
+	bad |= env_set(e, n, "BF_COORD_PORT=%ld", port);
+	bad |= env_set(e, n, "BF_COORD=%s:%ld", b->coord_host, port);
+	/* The cluster's, not the user's: srun and squeue find Slurm by it. */
+	if (conf != NULL && *conf != '\0')
+		bad |= env_set(e, n, "SLURM_CONF=%s", conf);
+	if (bad) {
+		launch_free(l);
+		return -1;
+	}
+	return 0;
+}
+
+void
+launch_free(struct launch *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nenv; i++)
+		free(l->envp[i]);
+	free(l->command);
+	free(l->worker);
+	memset(l, 0, sizeof *l);
+}
+
+/* Become the job's user for good; as that user already, nothing to do. */
+static int
+drop_privileges(const struct who *w)
+{
+	if (geteuid() != 0)
+		return geteuid() == w->uid ? 0 : -1;
+	if (w->known ? initgroups(w->name, w->gid) : setgroups(0, NULL))
+		return -1;
+	if (setgid(w->gid) < 0 || setuid(w->uid) < 0)
+		return -1;
+	if (w->uid != 0 && setuid(0) == 0)
+		return -1;
+	return 0;
+}
+
+static void
+reset_signals(void)
+{
+	sigset_t all;
+	int s;
+
+	for (s = 1; s < NSIG; s++)
+		signal(s, SIG_DFL);
+	sigemptyset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+}
+
+/* In a new child: its own group, the owner's uid, HOME, then argv. */
+static _Noreturn void
+become_and_exec(const struct launch *l, char *const argv[], char **envp)
+{
+	reset_signals();
+	if (drop_privileges(&l->who) < 0) {
+		fprintf(stderr, "bf-apply: unable to become uid %ld: %s\n",
+		    (long)l->who.uid, strerror(errno));
+		_exit(126);
+	}
+	if (chdir(l->who.home) < 0 && chdir("/") < 0)
+		_exit(126);
+	execvpe(argv[0], argv, envp);
+	fprintf(stderr, "bf-apply: unable to run %s: %s\n", argv[0],
+	    strerror(errno));
+	_exit(127);
+}
+
+static _Noreturn void
+job_child(const struct launch *l, int go)
+{
+	char *argv[] = { "/bin/sh", "-c", eval_command, NULL }, c = 0;
+	ssize_t r;
+
+	setpgid(0, 0);
+	/* Not before the supervisor recorded us: end of file is "never". */
+	do
+		r = read(go, &c, 1);
+	while (r < 0 && errno == EINTR);
+	if (r != 1 || c != 'g')
+		_exit(125);
+	close(go);
+	become_and_exec(l, argv, (char **)l->envp);
+}
+
+/* Keep only the descriptors the supervisor needs (sorted ascending). */
+static void
+close_others(const int *keep, size_t n)
+{
+	unsigned lo = 3;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((unsigned)keep[i] > lo)
+			close_range(lo, (unsigned)keep[i] - 1, 0);
+		if ((unsigned)keep[i] + 1 > lo)
+			lo = (unsigned)keep[i] + 1;
+	}
+	close_range(lo, ~0U, 0);
+}
+
+static int
+int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+static int
+record(int tmpfd, int rfd, const char *job, const char *name,
+    const char *text, struct diag *d)
+{
+	if (file_write_atomic(tmpfd, rfd, name, text, strlen(text), 0644, 0,
+	    d) < 0)
+		return diag_prefix(d, "run/%s/%s: ", job, name);
+	return 0;
+}
+
+/* The supervisor's failure, as "CODE reason" on the pipe to start(). */
+static _Noreturn void
+supervisor_fail(int pw, const struct diag *d)
+{
+	char msg[DIAG_MAX + 16];
+	int n = snprintf(msg, sizeof msg, "%d %s", d->code, d->text);
+
+	if (n > 0)
+		(void)!write(pw, msg, (size_t)n < sizeof msg ? (size_t)n :
+		    sizeof msg - 1);
+	_exit(1);
+}
+
+/* Standard input /dev/null; output and error run/NAME/output, the job's. */
+static int
+std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
+{
+	int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO planted there must not hold us. */
+	int out = openat(rfd, "output", O_WRONLY | O_CREAT | O_APPEND |
+	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	struct stat st;
+
+	/* Never bf-apply's own output: a job that cannot keep it waits. */
+	if (in < 0)
+		return diag_errno(d, errno, "unable to open /dev/null");
+	if (out < 0 && errno == ELOOP)
+		return diag_set(d, EX_DATAERR, "run/%s/output: is a symbolic "
+		    "link, not followed", job);
+	if (out < 0)
+		return diag_errno(d, errno, "unable to open run/%s/output",
+		    job);
+	if (fstat(out, &st) < 0 || !S_ISREG(st.st_mode))
+		return diag_set(d, EX_DATAERR, "run/%s/output: not a regular "
+		    "file", job);
+	(void)fcntl(out, F_SETFL, O_APPEND);
+	dup2(in, 0);
+	dup2(out, 1);
+	dup2(out, 2);
+	/* Failing, it is still the job's output, only less readable. */
+	if (geteuid() == 0 && fchown(out, l->who.uid, l->who.gid) < 0)
+		fprintf(stderr, "bf-apply: unable to give the output to uid "
+		    "%ld: %s\n", (long)l->who.uid, strerror(errno));
+	if (in > 2)
+		close(in);
+	if (out > 2)
+		close(out);
+	return 0;
+}
+
+/* The workers' side of the supervisor. */
+
+enum wstate { W_RUNNING, W_STOPPING, W_WAITING, W_DONE, W_FAILED };
+
+static const char *const wstate_name[] = { "running", "stopping", "waiting",
+	"done", "failed" };
+
+struct worker {
+	char host[HOSTLIST_MAX_NAME + 1];
+	pid_t pid;		/* 0: none runs */
+	int held;		/* in run/NAME/hosts */
+	enum wstate st;
+	long restarts;		/* used in this stay of the host */
+	double start_at;	/* W_WAITING: when */
+	double kill_at;		/* W_STOPPING: SIGKILL then */
+	long long pilot;	/* srun: the pilot job it is a step of */
+};
+
+struct sup {
+	const struct launch *l;
+	int rfd, tmpfd;
+	size_t n, cap;
+	struct worker *w;
+	size_t nheld;
+	ino_t hosts_ino;	/* of the hosts file last read */
+	struct timespec hosts_mtime;
+	int changed;		/* the workers file is to be written */
+	int ending;		/* the command ended: workers go */
+	int stopping;		/* run/NAME/stopping seen: workers go */
+};
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+wlog(struct sup *s, const char *what, const struct worker *w, long long pid,
+    const char *why)
+{
+	char line[512];
+	int fd = openat(s->rfd, "workers.log", O_WRONLY | O_CREAT | O_APPEND |
+	    O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644), n;
+
+	if (fd < 0)
+		return;
+	n = snprintf(line, sizeof line, "%lld %s %s %lld%s%s\n",
+	    (long long)time(NULL), what, w->host, pid, why ? " " : "",
+	    why ? why : "");
+	if (n > 0 && write(fd, line, (size_t)n) < 0)
+		n = 0;
+	close(fd);
+}
+
+static int
+worker_cmp(const void *a, const void *b)
+{
+	return hostlist_cmp_names(((const struct worker *)a)->host,
+	    ((const struct worker *)b)->host);
+}
+
+static void
+save_workers(struct sup *s)
+{
+	char *buf = NULL;
+	size_t size = 0, i;
+	FILE *fp;
+	struct diag d;
+
+	if (!s->changed)
+		return;
+	s->changed = 0;
+	if (s->n > 1)
+		qsort(s->w, s->n, sizeof *s->w, worker_cmp);
+	if ((fp = open_memstream(&buf, &size)) == NULL)
+		return;
+	for (i = 0; i < s->n; i++)
+		fprintf(fp, "%s %ld %ld %s\n", s->w[i].host, (long)s->w[i].pid,
+		    s->w[i].restarts, wstate_name[s->w[i].st]);
+	if (ferror(fp) | fclose(fp)) {
+		free(buf);
+		return;
+	}
+	if (file_write_atomic(s->tmpfd, s->rfd, "workers", buf, size, 0644, 0,
+	    &d) < 0)
+		fprintf(stderr, "bf-apply: run/%s/workers: %s\n", s->l->name,
+		    d.text);
+	free(buf);
+}
+
+static struct worker *
+find_worker(struct sup *s, const char *host)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->w[i].host, host) == 0)
+			return &s->w[i];
+	return NULL;
+}
+
+static struct worker *
+add_worker(struct sup *s, const char *host)
+{
+	struct worker *w;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		if ((w = realloc(s->w, cap * sizeof *w)) == NULL)
+			return NULL;
+		s->w = w;
+		s->cap = cap;
+	}
+	w = &s->w[s->n++];
+	memset(w, 0, sizeof *w);
+	snprintf(w->host, sizeof w->host, "%s", host);
+	return w;
+}
+
+/* The pilot job that holds host (run/NAME/pilots "NODE ID"); 0 if none. */
+static long long
+pilot_of(int rfd, const char *host)
+{
+	char *buf, *line, *save, node[HOSTLIST_MAX_NAME + 1];
+	long long id, found = 0;
+	struct diag d;
+	size_t len;
+
+	if (file_read_at(rfd, "pilots", 1 << 20, FILE_NOFOLLOW, &buf, &len,
+	    &d) < 0)
+		return 0;
+	for (line = strtok_r(buf, "\n", &save); line != NULL && found == 0;
+	    line = strtok_r(NULL, "\n", &save))
+		if (sscanf(line, "%255s %lld", node, &id) == 2 &&
+		    strcmp(node, host) == 0)
+			found = id;
+	free(buf);
+	return found;
+}
+
+static void
+worker_start(struct sup *s, struct worker *w)
+{
+	const struct launch *l = s->l;
+	char jobid[32], name[JOB_NAME_MAX + 16];
+	char *sh[] = { "/bin/sh", "-c", eval_command, NULL };
+	char *srun[] = { "srun", jobid, "--overlap", "-N1", "-n1", "-w",
+	    w->host, "-J", name, "--quiet", "/bin/sh", "-c", eval_command,
+	    NULL };
+	long long pilot = 0;
+	pid_t pid;
+
+	if (l->srun && (pilot = pilot_of(s->rfd, w->host)) <= 0) {
+		/* Its pilot is not recorded yet: the backend writes it first. */
+		w->st = W_WAITING;
+		w->start_at = now_s() + 1;
+		return;
+	}
+	snprintf(jobid, sizeof jobid, "--jobid=%lld", pilot);
+	snprintf(name, sizeof name, "%s-worker", l->name);
+	if ((pid = fork()) < 0) {
+		w->st = W_WAITING;
+		w->start_at = now_s() + 1;
+		return;
+	}
+	if (pid == 0) {
+		char **envp = calloc(SUPERVISE_ENV_MAX + 2, sizeof *envp);
+		size_t n = l->nenv, i;
+
+		setpgid(0, 0);
+		if (envp == NULL)
+			_exit(127);
+		for (i = 0; i < n; i++)
+			envp[i] = strdup(l->envp[i]);
+		if (env_set(envp, &n, "BF_COMMAND=%s", l->worker) < 0 ||
+		    env_set(envp, &n, "BF_HOST=%s", w->host) < 0 ||
+		    env_set(envp, &n, "BF_NODES=%zu", s->nheld) < 0)
+			_exit(127);
+		become_and_exec(l, l->srun ? srun : sh, envp);
+	}
+	setpgid(pid, pid);
+	w->pid = pid;
+	w->pilot = pilot;
+	w->st = W_RUNNING;
+	w->kill_at = w->start_at = 0;
+	s->changed = 1;
+	wlog(s, "start", w, pid, l->srun ? jobid + 8 : NULL);
+}
+
+/*
+ * A signal to the worker.  srun answers SIGTERM by killing the step's
+ * tasks with SIGKILL (no notice), so a step gets its signal from scancel,
+ * which delivers it to the pilot's steps and not to the pilot's batch
+ * shell: the node stays held until bf-apply cancels the pilot.  scancel
+ * is reaped with the other children.
+ */
+static void
+worker_signal(struct worker *w, int srun, int sig)
+{
+	char opt[32], id[32];
+	char *argv[] = { "scancel", opt, id, NULL };
+	pid_t pid;
+
+	if (srun && w->pilot > 0 && (pid = fork()) == 0) {
+		reset_signals();
+		snprintf(opt, sizeof opt, "--signal=%s", sig == SIGKILL ?
+		    "KILL" : "TERM");
+		snprintf(id, sizeof id, "%lld", w->pilot);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (!srun || sig == SIGKILL)
+		kill(-w->pid, sig);
+	if (!srun && sig == SIGTERM)
+		kill(-w->pid, SIGCONT);
+}
+
+static void
+worker_term(struct sup *s, struct worker *w, double grace)
+{
+	if (w->pid <= 0 || w->st == W_STOPPING)
+		return;
+	worker_signal(w, s->l->srun, SIGTERM);
+	w->st = W_STOPPING;
+	w->kill_at = now_s() + grace;
+	s->changed = 1;
+	wlog(s, "term", w, w->pid, NULL);
+}
+
+/* Drop the records of hosts not held and without a worker. */
+static void
+forget_gone(struct sup *s)
+{
+	size_t i;
+
+	for (i = s->n; i-- > 0;)
+		if (!s->w[i].held && s->w[i].pid == 0) {
+			s->w[i] = s->w[--s->n];
+			s->changed = 1;
+		}
+}
+
+/* Reads run/NAME/hosts when it was replaced; adds and ends workers. */
+static void
+read_hosts(struct sup *s)
+{
+	struct hostlist hl;
+	struct stat st;
+	struct diag d;
+	struct worker *w;
+	size_t i;
+
+	if (fstatat(s->rfd, "hosts", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    (st.st_ino == s->hosts_ino && st.st_mtim.tv_sec ==
+	    s->hosts_mtime.tv_sec && st.st_mtim.tv_nsec ==
+	    s->hosts_mtime.tv_nsec))
+		return;
+	if (backend_read_hosts(s->rfd, "hosts", &hl, &d) < 0)
+		return;
+	s->hosts_ino = st.st_ino;
+	s->hosts_mtime = st.st_mtim;
+	for (i = 0; i < s->n; i++)
+		s->w[i].held = hostlist_contains(&hl, s->w[i].host);
+	for (i = 0; i < hl.n; i++) {
+		if ((w = find_worker(s, hl.names[i])) == NULL) {
+			if ((w = add_worker(s, hl.names[i])) == NULL)
+				continue;
+			w->held = 1;
+			w->st = W_WAITING;	/* started below, now */
+			s->changed = 1;
+		}
+	}
+	s->nheld = hl.n;
+	hostlist_free(&hl);
+	for (i = 0; i < s->n; i++) {
+		w = &s->w[i];
+		if (!w->held && w->pid > 0)
+			worker_term(s, w, s->l->grace);
+		else if (!w->held && w->st == W_WAITING) {
+			w->st = W_DONE;
+			s->changed = 1;
+		}
+	}
+	forget_gone(s);
+}
+
+static void
+describe(int status, char *buf, size_t size)
+{
+	if (WIFSIGNALED(status))
+		snprintf(buf, size, "signal %d", WTERMSIG(status));
+	else
+		snprintf(buf, size, "exit %d", WEXITSTATUS(status));
+}
+
+/* A worker's leader ended: what is left of its group goes too. */
+static void
+worker_ended(struct sup *s, struct worker *w, int status)
+{
+	char why[32];
+	double delay;
+
+	describe(status, why, sizeof why);
+	wlog(s, "exit", w, w->pid, why);
+	kill(-w->pid, SIGKILL);
+	w->pid = 0;
+	w->kill_at = 0;
+	s->changed = 1;
+	if (s->ending || s->stopping || !w->held) {
+		w->st = W_DONE;
+		forget_gone(s);
+		return;
+	}
+	if (w->st == W_STOPPING) {	/* left and came back: a new stay */
+		w->st = W_WAITING;
+		w->start_at = 0;
+		w->restarts = 0;
+		return;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		w->st = W_DONE;
+		return;
+	}
+	if (w->restarts >= s->l->restarts) {
+		w->st = W_FAILED;
+		return;
+	}
+	delay = ldexp(1.0, (int)(w->restarts < 5 ? w->restarts : 5));
+	w->restarts++;
+	w->st = W_WAITING;
+	w->start_at = now_s() + (delay < RESTART_DELAY_MAX ? delay :
+	    RESTART_DELAY_MAX);
+}
+
+/* Reaps every child that ended; 1 when it was the job's command. */
+static int
+reap(struct sup *s, pid_t job, int *job_status)
+{
+	int status, ended = 0;
+	pid_t pid;
+	size_t i;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid == job) {
+			*job_status = status;
+			ended = 1;
+			continue;
+		}
+		for (i = 0; i < s->n; i++)
+			if (s->w[i].pid == pid) {
+				worker_ended(s, &s->w[i], status);
+				break;
+			}
+	}
+	return ended;
+}
+
+/* Signals and starts what is due; the time of the next thing due. */
+static double
+due(struct sup *s)
+{
+	double now = now_s(), next = now + SUPERVISE_TICK;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		struct worker *w = &s->w[i];
+		if (w->st == W_STOPPING && w->pid > 0 && now >= w->kill_at) {
+			worker_signal(w, s->l->srun, SIGKILL);
+			wlog(s, "kill", w, w->pid, NULL);
+			w->kill_at = now + 3600;	/* once */
+		} else if (w->st == W_WAITING && w->held && !s->ending &&
+		    now >= w->start_at)
+			worker_start(s, w);
+		if (w->st == W_WAITING && w->start_at < next &&
+		    w->start_at > now)
+			next = w->start_at;
+		if (w->st == W_STOPPING && w->kill_at < next)
+			next = w->kill_at;
+	}
+	return next;
+}
+
+static void
+sleep_until(const sigset_t *chld, double until)
+{
+	double left = until - now_s();
+	struct timespec ts;
+
+	if (left <= 0)
+		return;
+	ts.tv_sec = (time_t)left;
+	ts.tv_nsec = (long)((left - floor(left)) * 1e9);
+	(void)sigtimedwait(chld, NULL, &ts);
+}
+
+static int
+any_running(const struct sup *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->w[i].pid > 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The job's command runs: keep a worker on every held host until it ends,
+ * then give every worker its notice and its grace.  The command's status.
+ */
+static int
+run_job(struct sup *s, pid_t job, const sigset_t *chld)
+{
+	int status = 0;
+	size_t i;
+
+	for (;;) {
+		if (reap(s, job, &status))
+			break;
+		if (s->l->worker != NULL)
+			read_hosts(s);
+		/* A stop: the workers' notice starts with the command's. */
+		if (s->l->worker != NULL && !s->stopping && faccessat(s->rfd,
+		    "stopping", F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
+			s->stopping = 1;
+			for (i = 0; i < s->n; i++)
+				worker_term(s, &s->w[i], s->l->grace);
+		}
+		save_workers(s);
+		sleep_until(chld, s->l->worker != NULL ? due(s) :
+		    now_s() + 3600);
+	}
+	/* The job is over when its command is: nothing of it may stay. */
+	kill(-job, SIGKILL);
+	s->ending = 1;
+	for (i = 0; i < s->n; i++)
+		worker_term(s, &s->w[i], s->l->grace);
+	save_workers(s);
+	while (any_running(s)) {
+		double next = due(s);
+		reap(s, job, &status);
+		save_workers(s);
+		if (any_running(s))
+			sleep_until(chld, next);
+	}
+	save_workers(s);
+	return status;
+}
+
+_Noreturn void
+supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
+    int pw)
+{
+	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, status;
+	int tmpfd = b->sp->dirs[SPOOL_TMP], go[2];
+	struct sup s = { .l = l, .rfd = rfd, .tmpfd = tmpfd };
+	sigset_t chld;
+	char text[256];
+	struct diag d;
+	pid_t job;
+
+	/* First the spool's lock, shared with the parent since fork(2). */
+	if (b->sp->lockfd >= 0)
+		close(b->sp->lockfd);
+	setsid();
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGCHLD, SIG_DFL);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	qsort(keep, 4, sizeof *keep, int_cmp);
+	close_others(keep, 4);
+	diag_clear(&d);
+	if (std_fds(rfd, l, l->name, &d) < 0)
+		supervisor_fail(pw, &d);
+	if (pipe2(go, O_CLOEXEC) < 0 || (job = fork()) < 0) {
+		diag_errno(&d, errno, "unable to start job %s", l->name);
+		supervisor_fail(pw, &d);
+	}
+	if (job == 0) {
+		close(go[1]);
+		job_child(l, go[0]);
+	}
+	close(go[0]);
+	setpgid(job, job);
+	snprintf(text, sizeof text, "supervisor: %ld\npgid: %ld\nstarted: "
+	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
+	    (long long)time(NULL), (long)l->who.uid);
+	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0) {
+		/*
+		 * Unrecorded, it could never be stopped: it does not run.  A
+		 * record in place whose directory sync failed goes too: the
+		 * job it names never ran.
+		 */
+		(void)unlinkat(rfd, "pid", 0);
+		close(go[1]);
+		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
+			;
+		supervisor_fail(pw, &d);
+	}
+	(void)!write(go[1], "g", 1);
+	close(go[1]);
+	close(pw);
+	status = run_job(&s, job, &chld);
+	free(s.w);
+	if (WIFSIGNALED(status))
+		snprintf(text, sizeof text, "signal: %d\nended: %lld\n",
+		    WTERMSIG(status), (long long)time(NULL));
+	else
+		snprintf(text, sizeof text, "code: %d\nended: %lld\n",
+		    WEXITSTATUS(status), (long long)time(NULL));
+	/* Unwritten, the run is found "lost" and its job file kept. */
+	if (record(tmpfd, rfd, l->name, "exit", text, &d) < 0)
+		fprintf(stderr, "bf-apply: %s\n", d.text);
+	_exit(0);
+}
+
+/* Calls fn for each "HOST PGID RESTARTS STATE" line with a PGID. */
+static int
+each_running(int rfd, int (*fn)(const char *host, pid_t pgid, void *arg),
+    void *arg)
+{
+	char *buf, *line, *save, host[HOSTLIST_MAX_NAME + 1];
+	long pgid;
+	struct diag d;
+	size_t len;
+	int n = 0;
+
+	if (file_read_at(rfd, "workers", WORKERS_MAX_FILE, FILE_NOFOLLOW,
+	    &buf, &len, &d) < 0)
+		return 0;
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		if (sscanf(line, "%255s %ld", host, &pgid) == 2 && pgid > 1)
+			n += fn(host, (pid_t)pgid, arg);
+	free(buf);
+	return n;
+}
+
+static int
+is_leaving(const char *host, pid_t pgid, void *arg)
+{
+	(void)pgid;
+	return hostlist_contains(arg, host);
+}
+
+int
+supervise_wait_workers(int rfd, const struct hostlist *leaving,
+    double seconds)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	double until = now_s() + seconds;
+
+	while (each_running(rfd, is_leaving, (void *)leaving) > 0) {
+		if (now_s() >= until)
+			return -1;
+		nanosleep(&tick, NULL);
+	}
+	return 0;
+}
+
+struct groups {
+	pid_t *v;
+	size_t n, max;
+};
+
+static int
+add_group(const char *host, pid_t pgid, void *arg)
+{
+	struct groups *g = arg;
+
+	(void)host;
+	if (g->n < g->max)
+		g->v[g->n++] = pgid;
+	return 1;
+}
+
+size_t
+supervise_worker_groups(int rfd, pid_t *pgids, size_t max)
+{
+	struct groups g = { pgids, 0, max };
+
+	each_running(rfd, add_group, &g);
+	return g.n;
+}

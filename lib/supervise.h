@@ -1,0 +1,93 @@
+/*
+ * NAME
+ *	supervise - the process that runs one job: its command, its workers
+ * SYNOPSIS
+ *	struct launch l;
+ *	launch_init(&l, &backend, &job, nodes, port);
+ *	... fork(); in the child: supervise(&backend, &l, rfd, lockfd, pw);
+ *	launch_free(&l);
+ *	supervise_wait_workers(rfd, &leaving, seconds);
+ *	n = supervise_worker_groups(rfd, pgids, max);
+ * DESCRIPTION
+ *	supervise() is the body of a job's supervisor (backend_local.c forks
+ *	it, for both backends).  It runs the job's command once, on this
+ *	host, and, when the job has a worker, one worker per host of
+ *	run/NAME/hosts, each in its own process group, as the job's owner:
+ *
+ *		local backend	/bin/sh on this host, BF_HOST naming the node
+ *		slurm backend	srun --jobid=PILOT --overlap -N1 -n1 -w NODE,
+ *				a step inside the pilot job that holds NODE
+ *				(run/NAME/pilots), so the worker is inside
+ *				that node's allocation and ends with it
+ *
+ *	It reads run/NAME/hosts whenever the file changes (it is replaced
+ *	by rename, so its inode tells) and at most every SUPERVISE_TICK:
+ *	a host that joins gets a worker at once; a host that leaves has its
+ *	worker sent SIGTERM and, GRACE seconds later, SIGKILL (the notice of
+ *	a shrink bftrainer chose).  A worker that dies while its host is held
+ *	is started again after 1, 2, 4 ... (at most 30) seconds, at most
+ *	worker_restarts times per stay of the host; one that exits 0 is done
+ *	and is not started again.  When the command ends (by itself or
+ *	stopped), every worker gets SIGTERM, then SIGKILL after the grace,
+ *	and the exit record is written last: a free lock means nothing of the
+ *	job runs.
+ *
+ *	The supervisor keeps run/NAME/workers current, one line per host it
+ *	has a worker record for, sorted by host:
+ *
+ *		HOST PGID RESTARTS STATE
+ *
+ *	(PGID 0 when none runs; STATE running, stopping, waiting, done or
+ *	failed), and appends to run/NAME/workers.log one line per event,
+ *	"TIME start|exit|term|kill HOST PGID [WHY]".
+ *
+ *	The command lines are not on any command line (/proc/PID/cmdline is
+ *	readable by every user): the shell runs 'eval "$BF_COMMAND"', and
+ *	BF_COMMAND is in the environment, which only the owner and root can
+ *	read.
+ *
+ *	supervise_wait_workers() returns once no host of leaving has a
+ *	worker running (0), or after seconds (-1).  supervise_worker_groups()
+ *	gives the process groups of the workers that run, for a stop.
+ */
+#ifndef BF_SUPERVISE_H
+#define BF_SUPERVISE_H
+
+#include <sys/types.h>
+
+#include "backend.h"
+#include "hostlist.h"
+#include "job.h"
+
+#define SUPERVISE_TICK		0.25	/* seconds between looks at hosts */
+#define SUPERVISE_ENV_MAX	32
+
+struct who {
+	uid_t uid;
+	gid_t gid;
+	char name[256], home[PATH_MAX];
+	int known;		/* in the password database */
+};
+
+struct launch {
+	char name[JOB_NAME_MAX + 1];
+	char *command, *worker;	/* copies; worker NULL when none */
+	long restarts;		/* per host stay */
+	double grace;
+	int srun;		/* workers as steps of the node's pilot */
+	size_t nenv;
+	char *envp[SUPERVISE_ENV_MAX + 1];
+	struct who who;
+};
+
+void who_of(uid_t uid, struct who *w);
+int launch_init(struct launch *l, struct backend *b, const struct job *j,
+    long nodes, long port);
+void launch_free(struct launch *l);
+_Noreturn void supervise(struct backend *b, const struct launch *l, int rfd,
+    int lockfd, int pw);
+int supervise_wait_workers(int rfd, const struct hostlist *leaving,
+    double seconds);
+size_t supervise_worker_groups(int rfd, pid_t *pgids, size_t max);
+
+#endif
