@@ -612,6 +612,32 @@ lost_ended(struct ctx *c, const char *name, long long id)
 	return ended;
 }
 
+/*
+ * progress/NAME.log and profiles/NAME.yaml into run/NAME/ (progress.log,
+ * profile.yaml), which then moves to history/runs/.  A run that never
+ * made a directory has no log either.
+ */
+static void
+keep_with_run(struct ctx *c, const char *name)
+{
+	char log[JOB_NAME_MAX + 8], prof[JOB_NAME_MAX + 8];
+	int rfd = backend_open_run(c->b, name);
+
+	if (rfd < 0)
+		return;
+	snprintf(log, sizeof log, "%s.log", name);
+	snprintf(prof, sizeof prof, "%s.yaml", name);
+	if (spool_dirfd(c->sp, SPOOL_PROGRESS, c->d) >= 0 &&
+	    renameat(c->sp->dirs[SPOOL_PROGRESS], log, rfd, "progress.log") == 0)
+		fsync(c->sp->dirs[SPOOL_PROGRESS]);
+	if (spool_dirfd(c->sp, SPOOL_PROFILES, c->d) >= 0 &&
+	    renameat(c->sp->dirs[SPOOL_PROFILES], prof, rfd, "profile.yaml") == 0)
+		fsync(c->sp->dirs[SPOOL_PROFILES]);
+	diag_clear(c->d);
+	fsync(rfd);
+	close(rfd);
+}
+
 static int
 retire(struct ctx *c, const char *name, const struct backend_status *bs)
 {
@@ -623,7 +649,7 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	long was = held(c, name);
 	struct job j;
 	size_t len;
-	int rc = 0;
+	int rc = 0, ended;
 
 	hr.outcome = outcome(bs);
 	hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
@@ -658,10 +684,14 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	if (rc == 0 && state_remove(&c->st, name) == 0)
 		rc = write_state(c);
 	/* A job that ran to its end goes; one stopped or lost may run again. */
-	if (rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
-	    strcmp(hr.outcome, "failed") == 0) &&
-	    unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
+	ended = rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
+	    strcmp(hr.outcome, "failed") == 0);
+	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
 		fsync(c->sp->dirs[SPOOL_JOBS]);
+	/* Its log and profile go with the run: a new job of the name starts
+	 * afresh, and nobody else can write into or read its measurements. */
+	if (ended)
+		keep_with_run(c, name);
 	fault_point("apply-before-retire");
 	forget(c, name);
 	if (rc == 0)

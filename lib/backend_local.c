@@ -43,6 +43,42 @@
 #include "supervise.h"
 #include "ydoc.h"
 
+/*
+ * A log of the name that is not the job's owner's is another job's (one
+ * that ended before bf-apply moved logs with their runs, or one an admin
+ * removed): never the new job's, whose reports its writer could fake.  It
+ * goes to history/runs/TIME-NAME-uidUID.progress.log, kept, out of the way.
+ */
+static int
+foreign_log(struct backend *b, int pfd, const char *name,
+    const struct who *w, struct diag *d)
+{
+	char kept[JOB_NAME_MAX + 64];
+	struct stat st;
+	int hfd;
+
+	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    (S_ISREG(st.st_mode) && st.st_uid == w->uid))
+		return 0;
+	if ((hfd = history_subdir(b->sp, "runs", d)) < 0)
+		return -1;
+	snprintf(kept, sizeof kept, "%lld-%.*s-uid%ld.progress.log",
+	    (long long)time(NULL), (int)(strlen(name) - 4), name,
+	    (long)st.st_uid);
+	if (renameat(pfd, name, hfd, kept) < 0 && errno != ENOENT) {
+		int err = errno;
+		close(hfd);
+		return diag_errno(d, err, "unable to move %s/progress/%s, "
+		    "another owner's, aside", b->sp->path, name);
+	}
+	fsync(hfd);
+	fsync(pfd);
+	close(hfd);
+	log_warn("progress/%s: owned by uid %ld, not the job's owner; kept as "
+	    "history/runs/%s", name, (long)st.st_uid, kept);
+	return 0;
+}
+
 static int
 progress_log(struct backend *b, const struct job *j, const struct who *w,
     struct diag *d)
@@ -53,6 +89,8 @@ progress_log(struct backend *b, const struct job *j, const struct who *w,
 	if (pfd < 0)
 		return -1;
 	snprintf(name, sizeof name, "%s.log", j->name);
+	if (foreign_log(b, pfd, name, w, d) < 0)
+		return -1;
 	fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600);
 	if (fd < 0)

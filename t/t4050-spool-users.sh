@@ -163,6 +163,7 @@ test_expect_success 'every file and directory has the documented mode and owner'
 	600 root f sp/history/runs/ENDED-c-ID/lock
 	600 A f sp/history/runs/ENDED-c-ID/output
 	644 root f sp/history/runs/ENDED-c-ID/pid
+	600 A f sp/history/runs/ENDED-c-ID/progress.log
 	755 root d sp/holes
 	644 root f sp/holes/current.yaml
 	1733 root d sp/incoming
@@ -175,7 +176,6 @@ test_expect_success 'every file and directory has the documented mode and owner'
 	755 root d sp/profiles
 	755 root d sp/progress
 	600 A f sp/progress/a.log
-	600 A f sp/progress/c.log
 	755 root d sp/rejected
 	600 B f sp/rejected/b-a.yaml
 	600 B f sp/rejected/b-a.yaml.err
