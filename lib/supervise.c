@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -741,6 +743,103 @@ run_job(struct sup *s, pid_t job, const sigset_t *chld)
 	return status;
 }
 
+/* The parent of pid, from /proc/PID/stat; 0 when unknown. */
+static pid_t
+parent_of(const char *pid)
+{
+	char path[PATH_MAX], buf[512], *p;
+	ssize_t n;
+	int fd;
+	long pp;
+
+	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "PID (COMM) STATE PPID ...": COMM may hold anything but ends at
+	 * the last ')'. */
+	if ((p = strrchr(buf, ')')) == NULL || sscanf(p + 1, " %*c %ld",
+	    &pp) != 1)
+		return 0;
+	return (pid_t)pp;
+}
+
+/*
+ * Every process below this one, SIGKILLed until none is left.  The
+ * supervisor is a child subreaper (PR_SET_CHILD_SUBREAPER), so what the job
+ * started and left behind (setsid, a double fork, daemon(3)) is re-parented
+ * to it, not to init: nothing started under the job gets out of its tree.
+ * Called when the job is over, after its grace.
+ */
+struct proc {
+	pid_t pid, ppid;
+	int mine;		/* a child of the supervisor */
+};
+
+/* Every process of the machine with its parent; 0 when none could be read. */
+static size_t
+procs(struct proc **v, size_t *cap)
+{
+	struct proc *grown;
+	struct dirent *e;
+	size_t n = 0;
+	DIR *dp;
+
+	if ((dp = opendir("/proc")) == NULL)
+		return 0;
+	while ((e = readdir(dp)) != NULL) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		if (n == *cap) {
+			size_t c = *cap ? 2 * *cap : 256;
+			if ((grown = realloc(*v, c * sizeof **v)) == NULL)
+				break;
+			*v = grown;
+			*cap = c;
+		}
+		(*v)[n].pid = (pid_t)atol(e->d_name);
+		(*v)[n].ppid = parent_of(e->d_name);
+		(*v)[n++].mine = 0;
+	}
+	closedir(dp);
+	return n;
+}
+
+static void
+sweep(void)
+{
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	struct proc *v = NULL;
+	pid_t me = getpid();
+	size_t n, cap = 0, i;
+	int round, found;
+
+	for (round = 0; round < 500; round++) {
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		n = procs(&v, &cap);
+		/*
+		 * Its children: when one dies, its own children come to us
+		 * (subreaper) and are found next round, a generation a round.
+		 */
+		for (i = 0; i < n; i++)
+			v[i].mine = v[i].ppid == me;
+		for (i = found = 0; i < n; i++)
+			if (v[i].mine) {
+				kill(v[i].pid, SIGKILL);
+				found = 1;
+			}
+		if (!found)
+			break;
+		nanosleep(&tick, NULL);
+	}
+	free(v);
+}
+
 _Noreturn void
 supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
     int pw)
@@ -757,6 +856,8 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	if (b->sp->lockfd >= 0)
 		close(b->sp->lockfd);
 	setsid();
+	/* What the job leaves behind comes back to us, not to init. */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);
@@ -800,6 +901,7 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	close(pw);
 	status = run_job(&s, job, &chld);
 	free(s.w);
+	sweep();
 	if (WIFSIGNALED(status))
 		snprintf(text, sizeof text, "signal: %d\nended: %lld\n",
 		    WTERMSIG(status), (long long)time(NULL));

@@ -1,0 +1,55 @@
+#!/bin/sh
+# A job's processes that leave its process group and session (setsid, a
+# double fork, nohup) end with the job: its supervisor is a child subreaper,
+# so they stay in its tree, and it kills the tree when the job is over.  The
+# user's other processes, started outside bftrainer, are left alone.
+. "$(dirname "$0")/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
+
+if ! test_have_root || ! command -v setpriv >/dev/null; then
+	test_skip 'a job that escapes its process group' 'needs root and setpriv'
+	test_done
+fi
+
+A=4321
+X=$(mktemp -d /tmp/bf-t0094.XXXXXX)
+chmod 755 "$X"
+cat >"$X/escape.sh" <<'EOT'
+#!/bin/sh
+# setsid: a new session; ( ... &) : a double fork, re-parented; nohup.
+setsid sleep 10941 &
+( sleep 10942 & )
+nohup sleep 10943 >/dev/null 2>&1 &
+echo escaped
+exec sleep 1000
+EOT
+chmod 755 "$X/escape.sh"
+trap 'kill_jobs sp; pkill -KILL -u $A 2>/dev/null; rm -rf "$X"' EXIT
+
+escaped() {	# count of the job's escaped processes
+	pgrep -u $A -f "^sleep 1094[1-9]" | wc -l
+}
+
+# One of the user's own processes, not the job's: it must be left alone.
+setpriv --reuid=$A --regid=$A --clear-groups sleep 10949 &
+
+test_expect_success 'a job whose processes escape its group: all end when it is stopped' '
+	mkspool sp && holes sp 1000 "n1" &&
+	printf "name: esc\ncommand: exec %s\nmax_nodes: 1\nscaling: {1: 10}\n" \
+		"$X/escape.sh" >"$X/esc.yaml" && chmod 644 "$X/esc.yaml" &&
+	setpriv --reuid=$A --regid=$A --clear-groups bf-submit -d sp "$X/esc.yaml" 2>/dev/null &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	bf-solve -d sp >/dev/null && bf-apply -d sp -g 1 >out &&
+	wait_for 5 grep -q escaped sp/run/esc/output &&
+	wait_for 5 eval "test \$(escaped) = 4" &&
+	sid=$(ps -o sid= -p $(pgrep -u $A -f "^sleep 10941")) &&
+	pgid=$(sed -n "s/^pgid: //p" sp/run/esc/pid) &&
+	test "$sid" != "$pgid" &&
+	holes sp 1001 "" &&
+	bf-solve -d sp >/dev/null && bf-apply -d sp -g 1 >out &&
+	grep -x "stop esc 1->0 plan" out &&
+	wait_for 5 eval "test \$(escaped) = 1" &&
+	pgrep -u $A -f "^sleep 10949"
+'
+
+test_done
