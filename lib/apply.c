@@ -530,13 +530,38 @@ diff(struct ctx *c, struct step_job *out, size_t *n)
 	return 0;
 }
 
+/*
+ * The jobs a decision stops all get their notice first, then each is
+ * waited for: one grace in all, since giving nodes back is what the main
+ * queue waits for.  A job whose notice failed is stopped on its own below.
+ */
+static void
+notify_stops(struct ctx *c, struct step_job *steps, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += steps[i].step == STEP_STOP;
+	if (c->o->dry_run || k < 2)
+		return;
+	c->b->stop_since = backend_clock();
+	for (i = 0; i < n; i++)
+		if (steps[i].step == STEP_STOP &&
+		    backend_stop_begin(c->b, steps[i].pj->name, "plan",
+		    c->d) < 0)
+			diag_clear(c->d);
+}
+
 static int
 enact(struct ctx *c, struct step_job *steps, size_t n)
 {
 	size_t i;
 	int s;
 
-	for (s = 0; s < STEP_N; s++)
+	notify_stops(c, steps, n);
+	for (s = 0; s < STEP_N; s++) {
+		if (s == STEP_SHRINK)
+			c->b->stop_since = 0;
 		for (i = 0; i < n; i++) {
 			if ((int)steps[i].step != s)
 				continue;
@@ -551,6 +576,7 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 				diag_clear(c->d);
 			}
 		}
+	}
 	return 0;
 }
 
@@ -926,6 +952,7 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 		rc = reconcile(&c);
 	if (rc == 0 && buf != NULL)
 		rc = plan_part(&c, buf, len);
+	b->stop_since = 0;
 	if (rc == 0)
 		rc = check_done(&c);
 	if (rc == 0)

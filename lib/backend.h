@@ -21,6 +21,12 @@
  *		exit	written once it ended: code or signal, ended
  *		stopping  written before a stop: why ("plan" or "done")
  *
+ *	backend_stop_begin() gives a job its notice (records why, SIGTERM)
+ *	without waiting: bf-apply notifies every job a decision stops, sets
+ *	stop_since to that moment, then stop()s each, and a stop waits only
+ *	what is left of the grace since then, so that one grace is waited in
+ *	all, not one per job.
+ *
  *	status() tells RUNNING, EXITED (exit written, nothing left running),
  *	LOST (started, but neither running nor with an exit record: its
  *	supervisor was killed) or NONE (never started).  stop() returns when
@@ -81,6 +87,7 @@ struct backend {
 	char spool_abs[PATH_MAX];	/* for the jobs' environment */
 	char coord_host[256];	/* this host, as the nodes reach it */
 	double grace;		/* seconds between SIGTERM and SIGKILL */
+	double stop_since;	/* CLOCK_MONOTONIC of a batch's SIGTERM, 0 */
 	int allow_root;		/* run jobs of uid 0 when root */
 	int dry_run;		/* status() changes nothing (bf-apply -n) */
 };
@@ -99,6 +106,9 @@ int backend_read_hosts(int dirfd, const char *file, struct hostlist *hl,
 int backend_write_hosts(struct backend *b, const char *name,
     const struct hostlist *hosts, long slots, struct diag *d);
 int backend_may_run(const struct job *j, int allow_root, struct diag *d);
+int backend_stop_begin(struct backend *b, const char *name, const char *why,
+    struct diag *d);
+double backend_clock(void);
 int backend_slurm_cleanup(struct backend *b, char **text, struct diag *d);
 char *backend_pilots(struct backend *b, const char *name);
 

@@ -339,32 +339,76 @@ signal_job(int rfd, pid_t pgid, int sig)
 		kill(-groups[i], sig);
 }
 
+double
+backend_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The stopping record (why, known before the job ends, whatever happens
+ * next), then SIGTERM to the command; the supervisor sees the record and
+ * gives the workers theirs.  rfd is run/NAME; *pgid the group, 0 if none.
+ */
+static int
+term(struct backend *b, int rfd, const char *why, long long *pgid,
+    struct diag *d)
+{
+	char text[64];
+	int tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d);
+
+	*pgid = 0;
+	if (tmpfd < 0)
+		return -1;
+	snprintf(text, sizeof text, "%s: 1\n", why);
+	if (file_write_atomic(tmpfd, rfd, "stopping", text, strlen(text),
+	    0644, 0, d) < 0)
+		return -1;
+	if (lock_held(rfd) && record_get(rfd, "pid", "pgid", pgid) == 0 &&
+	    *pgid > 1)
+		signal_job(rfd, (pid_t)*pgid, SIGTERM);
+	else
+		*pgid = 0;
+	return 0;
+}
+
+int
+backend_stop_begin(struct backend *b, const char *name, const char *why,
+    struct diag *d)
+{
+	long long pgid;
+	int rfd = backend_open_run(b, name), rc;
+
+	if (rfd < 0)
+		return 0;
+	rc = term(b, rfd, why, &pgid, d);
+	close(rfd);
+	return rc;
+}
+
 static int
 local_stop(struct backend *b, const char *name, const char *why,
     struct diag *d)
 {
-	char text[64];
+	double wait = b->grace;
 	long long pgid;
-	int rfd = backend_open_run(b, name), tmpfd, rc = 0;
+	int rfd = backend_open_run(b, name), rc = 0;
 
-	if (rfd < 0 || (tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d)) < 0) {
-		if (rfd >= 0)
-			close(rfd);
-		return rfd < 0 ? 0 : -1;
-	}
-	/* Why it stops is known before it does, whatever happens next. */
-	snprintf(text, sizeof text, "%s: 1\n", why);
-	if (file_write_atomic(tmpfd, rfd, "stopping", text, strlen(text),
-	    0644, 0, d) < 0) {
+	if (rfd < 0)
+		return 0;
+	if (term(b, rfd, why, &pgid, d) < 0) {
 		close(rfd);
 		return -1;
 	}
-	if (lock_held(rfd) && record_get(rfd, "pid", "pgid", &pgid) == 0 &&
-	    pgid > 1) {
-		/* The command and every worker get their notice together. */
-		signal_job(rfd, (pid_t)pgid, SIGTERM);
+	/* Stopped with others: the grace runs since their common notice. */
+	if (b->stop_since > 0)
+		wait = b->stop_since + b->grace - backend_clock();
+	if (pgid > 1) {
 		fault_point("local-after-term");
-		if (wait_free(rfd, b->grace) < 0) {
+		if (wait_free(rfd, wait > 0 ? wait : 0) < 0) {
 			signal_job(rfd, (pid_t)pgid, SIGKILL);
 			if (wait_free(rfd, 5) < 0)
 				rc = diag_set(d, EX_TEMPFAIL, "job %s did not "

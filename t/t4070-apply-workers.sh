@@ -33,6 +33,11 @@ group_alive() {	# pgid
 	done
 	return 1
 }
+# The job's progress log, in progress/ or moved with its ended run.
+log_has() {	# job pattern
+	cat "sp/progress/$1.log" sp/history/runs/*-"$1"-*/progress.log \
+		2>/dev/null | grep -q "$2"
+}
 group_gone() {	# pgid
 	! group_alive "$1"
 }
@@ -182,7 +187,7 @@ test_expect_success 'the done check reads fractional times and NODES "-"' '
 	bf-submit --intake -d sp 2>/dev/null &&
 	only d &&
 	bf-solve -d sp && apply >actual &&
-	wait_for 5 grep -q "1795000001.75" sp/progress/d.log &&
+	wait_for 5 log_has d "1795000001.75" &&
 	apply >>actual && cat actual &&
 	grep -x "stop d 1->0 done" actual &&
 	grep -x "finished d 1->0 signal 15" actual &&
@@ -195,7 +200,7 @@ test_expect_success 'a last line with NODES "-" is read too' '
 	bf-submit --intake -d sp 2>/dev/null &&
 	only e &&
 	bf-solve -d sp && apply >actual &&
-	wait_for 5 grep -q "1795000001.5 -" sp/progress/e.log &&
+	wait_for 5 log_has e "1795000001.5 -" &&
 	apply >>actual && cat actual &&
 	grep -x "stop e 1->0 done" actual
 '
