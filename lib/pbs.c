@@ -402,8 +402,9 @@ read_nodes(struct pbs *p, json_t *doc, struct diag *d)
 	const char *name;
 
 	ts = json_object_get(doc, "timestamp");
-	if (!json_is_number(ts) || json_number_value(ts) < 1 ||
-	    json_number_value(ts) > 1e15)
+	/* The bounds of a holes file's time. */
+	if (!json_is_number(ts) || json_number_value(ts) < 0 ||
+	    json_number_value(ts) > (double)(1LL << 40))
 		return diag_set(d, EX_DATAERR, "pbsnodes: no \"timestamp\" of "
 		    "unix seconds");
 	p->now = (long long)json_number_value(ts);
