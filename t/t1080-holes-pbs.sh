@@ -86,6 +86,26 @@ test_expect_success 'without the reservation: free is usable; job-exclusive with
 	test_cmp expect out
 '
 
+# A host of two vnodes, x3006c0s13b1n0[0] and [1], as PBS names the vnodes
+# of a multi-vnode host, made from the free Polaris vnode without its
+# resources_available.host (so the name gives the host).
+VNODES='import copy
+n = d["nodes"]; v = n.pop("x3006c0s13b1n0"); del v["resources_available"]["host"]
+n["x3006c0s13b1n0[0]"] = v; n["x3006c0s13b1n0[1]"] = copy.deepcopy(v)'
+
+test_expect_success 'vnodes NAME[N] are host NAME, usable only when every one of its vnodes is' '
+	derive nores.json vn.json "$VNODES" &&
+	pbs vn.json - - >out &&
+	printf "time: 1699630815\nsource: pbs\nidle:\n  - nodes: x3006c0s13b1n0\n" >expect &&
+	test_cmp expect out &&
+	agree vn.json - - &&
+	derive vn.json vnbusy.json "d[\"nodes\"][\"x3006c0s13b1n0[1]\"][\"state\"] = \"job-busy\"" &&
+	pbs vnbusy.json - - >out &&
+	printf "time: 1699630815\nsource: pbs\nidle: []\n" >expect &&
+	test_cmp expect out &&
+	agree vnbusy.json - -
+'
+
 test_expect_success 'the Imperial qstat JSON is what qstat-text2json.py makes of the captured text' '
 	python3 "$P/qstat-text2json.py" 1676319075 <"$P/qstat-imperial.txt" >made.json &&
 	test_cmp "$P/qstat-imperial.json" made.json
