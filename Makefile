@@ -17,7 +17,8 @@ SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 endif
 OPTFLAGS ?= -O2 -g
 # Recursive (=) so pkg-config runs at build time, after install-deps.
-PKG_CFLAGS = $(shell pkg-config --cflags cbc yaml-0.1 libxxhash 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags cbc yaml-0.1 libxxhash jansson \
+	2>/dev/null)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPTFLAGS) $(WARNINGS) \
 	$(SANFLAGS) -Ilib $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
@@ -25,11 +26,12 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 YAML_LIBS = $(shell pkg-config --libs yaml-0.1)
 XXH_LIBS = $(shell pkg-config --libs libxxhash)
 CBC_LIBS = $(shell pkg-config --libs cbc)
+JANSSON_LIBS = $(shell pkg-config --libs jansson)
 INOTIFY_LIBS = -linotifytools
 
 # Each program links only the libraries it uses.
 LIBS_bf-submit = $(YAML_LIBS) $(XXH_LIBS)
-LIBS_bf-holes = $(YAML_LIBS) $(XXH_LIBS) -lz
+LIBS_bf-holes = $(YAML_LIBS) $(XXH_LIBS) $(JANSSON_LIBS) -lz
 LIBS_bf-solve = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
 LIBS_bf-profile = $(YAML_LIBS) $(XXH_LIBS) -lm
 LIBS_bf-apply = $(YAML_LIBS) $(XXH_LIBS)
@@ -37,7 +39,7 @@ LIBS_bf-watch = $(YAML_LIBS) $(XXH_LIBS) $(INOTIFY_LIBS)
 LIBS_bf-hosts = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-audit = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
 LIBS_bf-sim = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
-LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
+LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) $(JANSSON_LIBS) -lz
 
 LIB_SRCS = $(sort $(wildcard lib/*.c))
 LIB_OBJS = $(LIB_SRCS:.c=.o)
@@ -97,7 +99,7 @@ t/fuzz/libbf-fuzz.a: $(LIB_SRCS) lib/*.h
 
 t/fuzz/fuzz-%: t/fuzz/fuzz-%.c t/fuzz/fuzz.h t/fuzz/libbf-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< t/fuzz/libbf-fuzz.a \
-		$(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz -lm
+		$(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) $(JANSSON_LIBS) -lz -lm
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_TARGETS)

@@ -6,8 +6,11 @@
  *	bf-holes [-hV] [-d SPOOL] --idle-trace FILE [--epoch T0] --at T
  *	bf-holes --events --from T1 --to T2 (--swf FILE | --idle-trace FILE)
  *	bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] [--squeue CMD]
+ *	bf-holes [-d SPOOL] --pbs [--own QUEUE] [--pbsnodes CMD] [--qstat CMD]
+ *	    [--pbs-rstat CMD]
  * DESCRIPTION
- *	See bf-holes(1).  Options, then one call of events(3) or slurm(3);
+ *	See bf-holes(1).  Options, then one call of events(3), slurm(3) or
+ *	pbs(3);
  *	the result goes out through holes_format() or the spool.
  */
 #include <errno.h>
@@ -21,6 +24,7 @@
 #include "holes.h"
 #include "hostlist.h"
 #include "log.h"
+#include "pbs.h"
 #include "slurm.h"
 #include "spool.h"
 #include "swf.h"
@@ -28,13 +32,16 @@
 
 enum {
 	OPT_AT = 256, OPT_EPOCH, OPT_EVENTS, OPT_FROM, OPT_IDLE_TRACE,
-	OPT_OWN, OPT_SINFO, OPT_SLURM, OPT_SQUEUE, OPT_SWF, OPT_TO
+	OPT_OWN, OPT_PBS, OPT_PBS_RSTAT, OPT_PBSNODES, OPT_QSTAT, OPT_SINFO,
+	OPT_SLURM, OPT_SQUEUE, OPT_SWF, OPT_TO
 };
 
 struct opts {
 	const char *spool, *swf, *trace, *own, *sinfo, *squeue;
+	const char *pbsnodes, *qstat, *rstat;
 	long long at, epoch, from, to;
 	int have_at, have_epoch, have_from, have_to, have_own, events, slurm;
+	int pbs;
 };
 
 static _Noreturn void
@@ -48,7 +55,10 @@ usage(int code)
 	    "       bf-holes --events --from T1 --to T2 --idle-trace FILE "
 	    "[--epoch T0]\n"
 	    "       bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] "
-	    "[--squeue CMD]\n");
+	    "[--squeue CMD]\n"
+	    "       bf-holes [-d SPOOL] --pbs [--own QUEUE] [--pbsnodes CMD] "
+	    "[--qstat CMD]\n"
+	    "                [--pbs-rstat CMD]\n");
 	exit(code);
 }
 
@@ -63,6 +73,10 @@ parse_opts(struct opts *o, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "idle-trace", required_argument, NULL, OPT_IDLE_TRACE },
 		{ "own", required_argument, NULL, OPT_OWN },
+		{ "pbs", no_argument, NULL, OPT_PBS },
+		{ "pbs-rstat", required_argument, NULL, OPT_PBS_RSTAT },
+		{ "pbsnodes", required_argument, NULL, OPT_PBSNODES },
+		{ "qstat", required_argument, NULL, OPT_QSTAT },
 		{ "sinfo", required_argument, NULL, OPT_SINFO },
 		{ "slurm", no_argument, NULL, OPT_SLURM },
 		{ "squeue", required_argument, NULL, OPT_SQUEUE },
@@ -107,6 +121,18 @@ parse_opts(struct opts *o, int argc, char **argv)
 			o->own = optarg;
 			o->have_own = 1;
 			break;
+		case OPT_PBS:
+			o->pbs = 1;
+			break;
+		case OPT_PBS_RSTAT:
+			o->rstat = optarg;
+			break;
+		case OPT_PBSNODES:
+			o->pbsnodes = optarg;
+			break;
+		case OPT_QSTAT:
+			o->qstat = optarg;
+			break;
 		case OPT_SINFO:
 			o->sinfo = optarg;
 			break;
@@ -135,18 +161,23 @@ parse_opts(struct opts *o, int argc, char **argv)
 static void
 check_opts(const struct opts *o)
 {
-	if ((o->swf != NULL) + (o->trace != NULL) + o->slurm != 1)
-		log_fatal(EX_USAGE, "give one source: --swf, --idle-trace or "
-		    "--slurm");
-	if (o->slurm) {
+	if ((o->swf != NULL) + (o->trace != NULL) + o->slurm + o->pbs != 1)
+		log_fatal(EX_USAGE, "give one source: --swf, --idle-trace, "
+		    "--slurm or --pbs");
+	if ((o->sinfo || o->squeue) && !o->slurm)
+		log_fatal(EX_USAGE, "--sinfo and --squeue go with --slurm");
+	if ((o->pbsnodes || o->qstat || o->rstat) && !o->pbs)
+		log_fatal(EX_USAGE, "--pbsnodes, --qstat and --pbs-rstat go "
+		    "with --pbs");
+	if (o->slurm || o->pbs) {
 		if (o->have_at || o->have_from || o->have_to || o->events)
-			log_fatal(EX_USAGE, "--slurm reads the state now; "
-			    "--at, --from, --to and --events are for logs");
+			log_fatal(EX_USAGE, "--%s reads the state now; "
+			    "--at, --from, --to and --events are for logs",
+			    o->slurm ? "slurm" : "pbs");
 		return;
 	}
-	if (o->sinfo || o->squeue || o->have_own)
-		log_fatal(EX_USAGE, "--own, --sinfo and --squeue go with "
-		    "--slurm");
+	if (o->have_own)
+		log_fatal(EX_USAGE, "--own goes with --slurm or --pbs");
 	if (o->have_epoch && o->trace == NULL)
 		log_fatal(EX_USAGE, "--epoch goes with --idle-trace");
 	if (o->events) {
@@ -339,6 +370,25 @@ run_slurm(const struct opts *o, struct holes *h)
 	return 0;
 }
 
+static int
+run_pbs(const struct opts *o, struct holes *h)
+{
+	struct pbs_opts po;
+	struct diag d;
+
+	diag_clear(&d);
+	memset(&po, 0, sizeof po);
+	po.own = o->own;
+	po.pbsnodes = o->pbsnodes;
+	po.qstat = o->qstat;
+	po.rstat = o->rstat;
+	if (pbs_holes(&po, h, &d) < 0) {
+		holes_free(h);
+		log_diag_fatal(&d);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -354,6 +404,8 @@ main(int argc, char **argv)
 		return run_events(&o);
 	if (o.slurm)
 		run_slurm(&o, &h);
+	else if (o.pbs)
+		run_pbs(&o, &h);
 	else
 		holes_at(&o, &h);
 	text = holes_format(&h, &len);

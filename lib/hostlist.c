@@ -75,6 +75,18 @@ is_name_char(int c)
 	    is_digit(c) || c == '.' || c == '_' || c == '-';
 }
 
+int
+hostlist_valid_name(const char *name)
+{
+	size_t n;
+
+	for (n = 0; name[n] != '\0'; n++)
+		if (!is_name_char((unsigned char)name[n]) ||
+		    n == HOSTLIST_MAX_NAME)
+			return 0;
+	return n > 0;
+}
+
 void
 hostlist_init(struct hostlist *hl)
 {

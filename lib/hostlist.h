@@ -49,6 +49,9 @@
  *
  *	hostlist_contains() looks name up by bsearch(); hl must be sorted
  *	and unique (hostlist_sort_uniq()).
+ *
+ *	hostlist_valid_name() says whether name is one the parser could
+ *	produce, so that a list of such names round-trips.
  * DIAGNOSTICS
  *	hostlist_add() returns -1 and hostlist_compress() NULL, errno ENOMEM,
  *	when memory runs out.  hostlist_parse() returns -1 with errno EINVAL
@@ -79,6 +82,7 @@ void	hostlist_sort_uniq(struct hostlist *hl);
 int	hostlist_cmp_names(const char *a, const char *b);
 char   *hostlist_compress(const struct hostlist *hl);
 int	hostlist_contains(const struct hostlist *hl, const char *name);
+int	hostlist_valid_name(const char *name);
 /* Two lists, each sorted and deduplicated, hold the same names. */
 int	hostlist_equal(const struct hostlist *a, const struct hostlist *b);
 

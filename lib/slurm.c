@@ -11,14 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "cmdout.h"
 #include "hostlist.h"
 #include "slurm.h"
 
-#define SLURM_MAX_OUTPUT	(64 * 1024 * 1024)
+#define SLURM_HINT	"is slurmctld answering?"
 
 enum use { USE_NO, USE_IDLE, USE_PLANNED, USE_BUSY, USE_UNKNOWN };
 
@@ -96,16 +95,6 @@ split(char *line, char **f, int n, int loose)
 }
 
 static int
-valid_name(const char *s)
-{
-	size_t n = strlen(s);
-
-	return n > 0 && n <= HOSTLIST_MAX_NAME &&
-	    strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "0123456789._-") == n;
-}
-
-static int
 add_node(struct nodes *ns, const char *name, enum use use, struct diag *d)
 {
 	if (ns->n == ns->cap) {
@@ -136,7 +125,7 @@ parse_sinfo(struct nodes *ns, char *text, struct diag *d)
 		if (split(s, f, 3, 2) < 0)
 			return diag_set(d, EX_DATAERR, "sinfo:%zu: a line has "
 			    "3 fields NODE|STATE|PARTITION", line);
-		if (!valid_name(f[0]))
+		if (!hostlist_valid_name(f[0]))
 			return diag_set(d, EX_DATAERR, "sinfo:%zu: bad node "
 			    "name '%.64s'", line, f[0]);
 		if (f[1][0] == '\0')
@@ -311,84 +300,23 @@ out:
 	return rc;
 }
 
-static int
-on_path(const char *prog)
-{
-	const char *path = getenv("PATH"), *p, *end;
-	char buf[4096];
-
-	for (p = path ? path : ""; *p; p = *end ? end + 1 : end) {
-		end = strchr(p, ':');
-		if (end == NULL)
-			end = p + strlen(p);
-		snprintf(buf, sizeof buf, "%.*s/%s", (int)(end - p), p, prog);
-		if (end > p && access(buf, X_OK) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* The whole output of a shell command; its status decides 69 or 75. */
-static int
-run(const char *label, const char *cmd, char **out, struct diag *d)
-{
-	FILE *fp = popen(cmd, "r");
-	size_t len = 0, cap = 0, n;
-	char *buf = NULL;
-	int status;
-
-	if (fp == NULL)
-		return diag_errno(d, errno, "%s: cannot run", label);
-	do {
-		if (cap - len < 4096) {
-			char *b;
-			cap = cap ? 2 * cap : 16384;
-			if (cap > SLURM_MAX_OUTPUT || (b = realloc(buf, cap)) ==
-			    NULL)
-				break;
-			buf = b;
-		}
-		n = fread(buf + len, 1, cap - len - 1, fp);
-		len += n;
-	} while (n > 0);
-	status = pclose(fp);
-	if (buf == NULL || cap > SLURM_MAX_OUTPUT) {
-		free(buf);
-		return diag_set(d, EX_DATAERR, "%s: output larger than %d "
-		    "bytes or out of memory", label, SLURM_MAX_OUTPUT);
-	}
-	buf[len] = '\0';
-	if (status != 0) {
-		free(buf);
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-			return diag_set(d, EX_UNAVAILABLE, "%s: command not "
-			    "found: %s", label, cmd);
-		if (WIFEXITED(status))
-			return diag_set(d, EX_TEMPFAIL, "%s exited with status "
-			    "%d; is slurmctld answering?", label,
-			    WEXITSTATUS(status));
-		return diag_set(d, EX_TEMPFAIL, "%s was killed by signal %d",
-		    label, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-	}
-	*out = buf;
-	return 0;
-}
-
 int
 slurm_holes(const struct slurm_opts *so, struct holes *h, struct diag *d)
 {
 	char *si = NULL, *sq = NULL;
+	size_t len;
 	int rc = -1;
 
 	holes_init(h);
-	if ((so->sinfo == NULL && !on_path("sinfo")) ||
-	    (so->squeue == NULL && !on_path("squeue")))
+	if ((so->sinfo == NULL && !cmdout_on_path("sinfo")) ||
+	    (so->squeue == NULL && !cmdout_on_path("squeue")))
 		return diag_set(d, EX_UNAVAILABLE, "%s: not found on PATH; "
 		    "is Slurm installed?", so->sinfo == NULL &&
-		    !on_path("sinfo") ? "sinfo" : "squeue");
-	if (run("sinfo", so->sinfo ? so->sinfo : "sinfo " SLURM_SINFO_ARGS,
-	    &si, d) == 0 && run("squeue", so->squeue ? so->squeue :
-	    "squeue " SLURM_SQUEUE_ARGS, &sq, d) == 0)
+		    !cmdout_on_path("sinfo") ? "sinfo" : "squeue");
+	if (cmdout_run("sinfo", so->sinfo ? so->sinfo : "sinfo "
+	    SLURM_SINFO_ARGS, SLURM_HINT, &si, &len, d) == 0 &&
+	    cmdout_run("squeue", so->squeue ? so->squeue : "squeue "
+	    SLURM_SQUEUE_ARGS, SLURM_HINT, &sq, &len, d) == 0)
 		rc = slurm_parse(so, si, sq, h, d);
 	free(si);
 	free(sq);

@@ -1,6 +1,8 @@
 # t/lib-holes.sh - helpers for the bf-holes tests (t1*), sourced after lib.sh.
 #
 #	hosts_of FILE		the node names of a holes file, one a line, sorted
+#	hosts_until FILE	"NODE UNTIL" for each node of a holes file, sorted
+#				by node, UNTIL 0 when the file gives none
 #	event_counts FILE	replays an event stream: "TIME IDLE" per line
 #	event_hosts FILE T	the idle set after replaying events up to T
 #	compressed FILE		fails unless every hostlist is fully compressed
@@ -55,6 +57,14 @@ function apply(line,    f, n, i, out) {
 hosts_of() {
 	awk "$HOSTS_AWK"'
 	/^  - nodes: / { n = expand(substr($0, 12), o); for (i = 1; i <= n; i++) print o[i] }' "$1" | sort
+}
+
+hosts_until() {
+	awk "$HOSTS_AWK"'
+	function flush(   i) { for (i = 1; i <= n; i++) print o[i], u; n = 0 }
+	/^  - nodes: / { flush(); n = expand(substr($0, 12), o); u = 0; next }
+	/^    until: / { u = $2 }
+	END { flush() }' "$1" | sort
 }
 
 event_counts() {

@@ -9,6 +9,7 @@
 
 #include "holes.h"
 #include "job.h"
+#include "pbs.h"
 #include "plan.h"
 #include "policy.h"
 #include "profile.h"
@@ -329,6 +330,26 @@ policy_bad_group_name(void)
 		policy_free(&pol);
 }
 
+/*
+ * fuzz-pbs: a pbsnodes timestamp of 13 digits (1699630830815, the Polaris
+ * capture's with digits repeated) was taken as the holes time, which a
+ * holes file cannot hold (at most 2^40): written, it did not read back.
+ */
+static void
+pbs_timestamp_too_large(void)
+{
+	const char *nodes = "{\"timestamp\":1699630830815,\"nodes\":{}}";
+	struct pbs_opts po = { "bf", NULL, NULL, NULL };
+	struct holes h;
+	struct diag d = { 0, "" };
+
+	ok(pbs_parse(&po, nodes, strlen(nodes), "", 0, "", 0, &h, &d) < 0 &&
+	    d.code == EX_DATAERR, "a pbsnodes timestamp past 2^40 is refused");
+	is_str(d.text, "pbsnodes: no \"timestamp\" of unix seconds",
+	    "with the reason");
+	holes_free(&h);
+}
+
 int
 main(void)
 {
@@ -340,5 +361,6 @@ main(void)
 	plan_bad_hosts();
 	long_text_refused();
 	policy_bad_group_name();
+	pbs_timestamp_too_large();
 	return tap_done();
 }

@@ -254,7 +254,7 @@ test_expect_success 'usage errors exit 64' '
 	test_expect_code 64 bf-holes --swf "$LOG" --own bf --at 0 2>/dev/null &&
 	test_expect_code 64 bf-holes --slurm --at 0 2>/dev/null &&
 	test_expect_code 64 bf-holes --swf "$LOG" --sinfo true --at 0 2>err &&
-	echo "bf-holes: --own, --sinfo and --squeue go with --slurm" >expect &&
+	echo "bf-holes: --sinfo and --squeue go with --slurm" >expect &&
 	test_cmp expect err
 '
 

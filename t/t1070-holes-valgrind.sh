@@ -29,6 +29,26 @@ test_expect_success 'slurm output' '
 		--squeue "cat $D/slurm/squeue-a.txt" >/dev/null
 '
 
+test_expect_success 'pbs output: none usable, one usable, a reservation unknown' '
+	TZ=America/Chicago vg bf-holes --pbs --pbsnodes "cat $D/pbs/pbsnodes-polaris.json" \
+		--qstat "cat $D/pbs/qstat-imperial.json" --pbs-rstat true >out &&
+	grep "^idle: \[\]$" out &&
+	sed "/\"resv\":/d" "$D/pbs/pbsnodes-polaris.json" >nores.json &&
+	TZ=America/Chicago vg bf-holes -d sp --pbs --pbsnodes "cat nores.json" \
+		--qstat "cat $D/pbs/qstat-imperial.json" --pbs-rstat true &&
+	grep "^  - nodes: x3006c0s13b1n0$" sp/holes/current.yaml
+'
+
+test_expect_success 'pbs errors exit cleanly: cut JSON, a failing command' '
+	vg bf-holes --pbs --pbsnodes "cat $D/pbs/pbsnodes-polaris.excerpt.txt" \
+		--qstat true --pbs-rstat true 2>/dev/null; test $? -eq 65 &&
+	vg bf-holes --pbs --pbsnodes "cat $D/pbs/pbsnodes-polaris.json" \
+		--qstat "head -c 2000 $D/pbs/qstat-imperial.json" --pbs-rstat true \
+		2>/dev/null; test $? -eq 65 &&
+	vg bf-holes --pbs --pbsnodes "cat $D/pbs/pbsnodes-polaris.json" \
+		--qstat false --pbs-rstat true 2>/dev/null; test $? -eq 75
+'
+
 test_expect_success 'errors exit cleanly: bad line, missing file, bad slurm line' '
 	printf "; MaxNodes: 4\n1 2 3\n" >bad.swf &&
 	vg bf-holes --swf bad.swf --at 0 2>/dev/null; test $? -eq 65 &&

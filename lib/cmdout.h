@@ -1,0 +1,42 @@
+/*
+ * NAME
+ *	cmdout - the whole standard output of a scheduler's command
+ * SYNOPSIS
+ *	if (!cmdout_on_path("sinfo")) ...
+ *	cmdout_run("sinfo", "sinfo -h -N", "is slurmctld answering?",
+ *	    &text, &len, &d);
+ *	free(text);
+ * DESCRIPTION
+ *	bf-holes reads a live scheduler by running its commands (sinfo,
+ *	squeue; pbsnodes, qstat, pbs_rstat) or shell commands a site or a
+ *	test gives in their place.
+ *
+ *	cmdout_on_path() says whether prog is an executable file in one of
+ *	the directories of PATH.
+ *
+ *	cmdout_run() runs cmd with /bin/sh (popen(3)), its standard error
+ *	left as bf-holes's own, and reads its standard output to the end
+ *	into a malloc'd buffer, NUL-terminated, *len its length.  Output
+ *	beyond CMDOUT_MAX bytes is read and dropped, so that the command can
+ *	finish, and refused.
+ * DIAGNOSTICS
+ *	-1 with d set: 69 "LABEL: command not found: CMD" when the shell
+ *	cannot find cmd (status 127); 75 "LABEL exited with status N; HINT"
+ *	or "LABEL was killed by signal N" when it fails otherwise (the
+ *	scheduler's commands fail when its server does not answer); 65
+ *	"LABEL: output larger than N bytes or out of memory".
+ */
+#ifndef BF_CMDOUT_H
+#define BF_CMDOUT_H
+
+#include <stddef.h>
+
+#include "log.h"
+
+#define CMDOUT_MAX	(64 * 1024 * 1024)
+
+int cmdout_on_path(const char *prog);
+int cmdout_run(const char *label, const char *cmd, const char *hint,
+    char **out, size_t *len, struct diag *d);
+
+#endif
