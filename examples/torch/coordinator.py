@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+"""coordinator.py - the once-per-job command of a torchrun job under bftrainer.
+
+1. Hosts the c10d rendezvous store (a torch.distributed.TCPStore server) on the
+   bftrainer host, on port $BF_COORD_PORT, listening on every interface, for
+   the torchrun agents that worker.sh starts on the nodes
+   (--rdzv_backend=c10d --rdzv_endpoint=$BF_COORD --rdzv_conf=is_host=0,...).
+   The agents never host it, so the job survives the loss of any compute node.
+
+2. Removes dead agents from the rendezvous at once.  torch 1.13 drops an agent
+   that vanished only when its heartbeat is 15 s old (keep-alive every 5 s, 3
+   misses; not configurable), and the agents that stay cannot start the next
+   round before: every shrink or preemption would cost that.  So the
+   coordinator also listens on a free port, published in the store under
+   bftrainer/liveness; liveness.py connects to it on each node, says which
+   agent it is (FQDN PID, as the rendezvous names it) and execs torchrun, which
+   keeps the connection open until it ends.  When a connection closes, the
+   coordinator removes that agent from the participants, the wait list and the
+   heartbeats of rendezvous $BF_JOB, as the agent would have done itself on
+   leaving (torch's own exit step; compare-and-set on the state, retried).
+
+3. Completes a round as soon as every live registered agent has joined it or
+   waits for it (and at least min_nodes have), as the agents themselves do
+   when max_nodes have joined, instead of waiting for last_call_timeout.  The
+   timeout stays the fallback for agents that did not register.
+
+Runs until SIGTERM or SIGINT, then exits 0.
+"""
+
+import datetime
+import os
+import pickle
+import queue
+import signal
+import socket
+import sys
+import threading
+import time
+
+
+def log(msg):
+    sys.stderr.write(f"coordinator: {time.strftime('%H:%M:%S')} {msg}\n")
+    sys.stderr.flush()
+
+
+def listen_liveness(dead, live, lock):
+    """Accept agents' liveness connections: (fqdn, pid) is in LIVE while its
+    connection is open, and is queued on DEAD when it closes."""
+    srv = socket.create_server(("", 0), family=socket.AF_INET6, dualstack_ipv6=True) \
+        if socket.has_dualstack_ipv6() else socket.create_server(("", 0))
+
+    def serve(conn, peer):
+        buf = b""
+        who = None
+        try:
+            while True:
+                data = conn.recv(4096)
+                if not data:
+                    break
+                if who is None:
+                    buf += data
+                    if b"\n" in buf:
+                        line = buf.split(b"\n", 1)[0].decode(errors="replace").split()
+                        if len(line) == 2 and line[1].isdigit():
+                            who = (line[0], int(line[1]))
+                            with lock:
+                                live.add(who)
+                            log(f"agent {who[0]}_{who[1]} registered from {peer[0]}")
+                        else:
+                            break
+        except OSError:
+            pass
+        finally:
+            conn.close()
+        if who is not None:
+            with lock:
+                live.discard(who)
+            dead.put(who)
+
+    def accept():
+        while True:
+            conn, peer = srv.accept()
+            threading.Thread(target=serve, args=(conn, peer), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    return srv.getsockname()[1]
+
+
+def remove_agent(backend, min_nodes, fqdn, pid):
+    """Remove agent FQDN_PID_* from the rendezvous state; True if something was removed."""
+    from torch.distributed.elastic.rendezvous import dynamic_rendezvous as dr
+
+    class Settings:          # what _remove_participant_epilogue reads
+        pass
+    settings = Settings()
+    settings.min_nodes = min_nodes
+    for _ in range(100):
+        got = backend.get_state()
+        if got is None:
+            return False
+        bits, token = got
+        state = pickle.loads(bits)
+        nodes = set(state.participants) | set(state.wait_list) | set(state.last_heartbeats)
+        victims = [n for n in nodes if n.fqdn == fqdn and n.pid == pid]
+        if not victims:
+            return False
+        was_participant = False
+        for n in victims:
+            if n in state.participants:
+                del state.participants[n]
+                was_participant = True
+            state.wait_list.discard(n)
+            state.last_heartbeats.pop(n, None)
+        if was_participant:
+            dr._remove_participant_epilogue(state, settings)
+        res = backend.set_state(pickle.dumps(state), token)
+        if res is not None and res[2]:
+            log(f"removed dead agent {fqdn}_{pid} from round {state.round} "
+                f"({'participant' if was_participant else 'waiting'}; "
+                f"{len(state.participants)} participants, {len(state.wait_list)} waiting)")
+            return True
+        time.sleep(0.05)    # someone else wrote first: read again
+    log(f"could not remove dead agent {fqdn}_{pid}: the state kept changing")
+    return False
+
+
+def complete_round(backend, min_nodes, max_nodes, agents):
+    """Complete the open round if its participants and the agents waiting for
+    it are exactly the live registered AGENTS, at least min_nodes (and at most
+    max_nodes) of them: the waiting agents become participants, and the ranks
+    are assigned as torch does (participants sorted).  Each agent would do
+    the first step itself at its next poll (once a second in 1.13) and wait
+    for last_call_timeout before the second."""
+    got = backend.get_state()
+    if got is None or not agents:
+        return False
+    bits, token = got
+    state = pickle.loads(bits)
+    if state.closed or state.complete:
+        return False
+    nodes = set(state.participants) | set(state.wait_list)
+    if len(nodes) < max(min_nodes, 1) or (max_nodes and len(nodes) > max_nodes):
+        return False
+    if {(n.fqdn, n.pid) for n in nodes} != agents:
+        return False
+    for n in state.wait_list:
+        state.participants[n] = 0
+    state.wait_list.clear()
+    state.complete = True
+    state.deadline = None
+    for rank, node in enumerate(sorted(state.participants)):
+        state.participants[node] = rank
+    res = backend.set_state(pickle.dumps(state), token)
+    if res is not None and res[2]:
+        log(f"completed round {state.round} with its {len(state.participants)} "
+            f"live agents")
+        return True
+    return False
+
+
+def main():
+    stop = []
+    signal.signal(signal.SIGTERM, lambda s, f: stop.append(s))
+    signal.signal(signal.SIGINT, lambda s, f: stop.append(s))
+
+    from torch.distributed import TCPStore
+    from torch.distributed.elastic.rendezvous.c10d_rendezvous_backend import (
+        C10dRendezvousBackend)
+
+    job = os.environ.get("BF_JOB", "")
+    try:
+        port = int(os.environ["BF_COORD_PORT"])
+    except (KeyError, ValueError):
+        log("BF_COORD_PORT is not set to a port number")
+        return 64
+    if not job:
+        log("BF_JOB is not set")
+        return 64
+    min_nodes = int(os.environ.get("BF_MIN_NODES", "1") or 1)
+    # The server listens on every interface whatever the host name; the name is
+    # only where this process's own client connects.  timeout: for this
+    # client's operations (the agents set theirs with read_timeout).
+    store = TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False,
+                     timeout=datetime.timedelta(seconds=30))
+    backend = C10dRendezvousBackend(store, job)     # key torch.rendezvous.$BF_JOB
+    dead = queue.Queue()
+    live = set()
+    lock = threading.Lock()
+    lport = listen_liveness(dead, live, lock)
+    store.set("bftrainer/liveness", str(lport))
+    log(f"{job}: rendezvous store on port {port} (--rdzv_endpoint="
+        f"{os.environ.get('BF_COORD', '?')} --rdzv_id={job}), liveness port {lport}")
+    max_nodes = int(os.environ.get("BF_MAX_NODES", "0") or 0)
+    while not stop:
+        try:
+            fqdn, pid = dead.get(timeout=0.1)
+            log(f"agent {fqdn}_{pid} disconnected")
+            remove_agent(backend, min_nodes, fqdn, pid)
+            continue
+        except queue.Empty:
+            pass
+        except Exception as e:      # keep serving the store whatever happens
+            log(f"could not remove dead agent {fqdn}_{pid}: {type(e).__name__}: {e}")
+        try:
+            with lock:
+                agents = set(live)
+            complete_round(backend, min_nodes, max_nodes, agents)
+        except Exception as e:
+            log(f"could not complete the round: {type(e).__name__}: {e}")
+    log(f"{job}: signal {stop[0]}, exiting")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
