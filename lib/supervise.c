@@ -321,15 +321,6 @@ struct sup {
 	int stopping;		/* run/NAME/stopping seen: workers go */
 };
 
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 wlog(struct sup *s, const char *what, const struct worker *w, long long pid,
     const char *why)
@@ -449,14 +440,14 @@ worker_start(struct sup *s, struct worker *w)
 	if (l->srun && (pilot = pilot_of(s->rfd, w->host)) <= 0) {
 		/* Its pilot is not recorded yet: the backend writes it first. */
 		w->st = W_WAITING;
-		w->start_at = now_s() + 1;
+		w->start_at = backend_clock() + 1;
 		return;
 	}
 	snprintf(jobid, sizeof jobid, "--jobid=%lld", pilot);
 	snprintf(name, sizeof name, "%s-worker", l->name);
 	if ((pid = fork()) < 0) {
 		w->st = W_WAITING;
-		w->start_at = now_s() + 1;
+		w->start_at = backend_clock() + 1;
 		return;
 	}
 	if (pid == 0) {
@@ -518,7 +509,7 @@ worker_term(struct sup *s, struct worker *w, double grace)
 		return;
 	worker_signal(w, s->l->srun, SIGTERM);
 	w->st = W_STOPPING;
-	w->kill_at = now_s() + grace;
+	w->kill_at = backend_clock() + grace;
 	s->changed = 1;
 	wlog(s, "term", w, w->pid, NULL);
 }
@@ -624,7 +615,7 @@ worker_ended(struct sup *s, struct worker *w, int status)
 	delay = ldexp(1.0, (int)(w->restarts < 5 ? w->restarts : 5));
 	w->restarts++;
 	w->st = W_WAITING;
-	w->start_at = now_s() + (delay < RESTART_DELAY_MAX ? delay :
+	w->start_at = backend_clock() + (delay < RESTART_DELAY_MAX ? delay :
 	    RESTART_DELAY_MAX);
 }
 
@@ -655,7 +646,7 @@ reap(struct sup *s, pid_t job, int *job_status)
 static double
 due(struct sup *s)
 {
-	double now = now_s(), next = now + SUPERVISE_TICK;
+	double now = backend_clock(), next = now + SUPERVISE_TICK;
 	size_t i;
 
 	for (i = 0; i < s->n; i++) {
@@ -665,7 +656,7 @@ due(struct sup *s)
 			wlog(s, "kill", w, w->pid, NULL);
 			w->kill_at = now + 3600;	/* once */
 		} else if (w->st == W_WAITING && w->held && !s->ending &&
-		    now >= w->start_at)
+		    !s->stopping && now >= w->start_at)
 			worker_start(s, w);
 		if (w->st == W_WAITING && w->start_at < next &&
 		    w->start_at > now)
@@ -679,7 +670,7 @@ due(struct sup *s)
 static void
 sleep_until(const sigset_t *chld, double until)
 {
-	double left = until - now_s();
+	double left = until - backend_clock();
 	struct timespec ts;
 
 	if (left <= 0)
@@ -724,7 +715,7 @@ run_job(struct sup *s, pid_t job, const sigset_t *chld)
 		}
 		save_workers(s);
 		sleep_until(chld, s->l->worker != NULL ? due(s) :
-		    now_s() + 3600);
+		    backend_clock() + 3600);
 	}
 	/* The job is over when its command is: nothing of it may stay. */
 	kill(-job, SIGKILL);
@@ -948,10 +939,10 @@ supervise_wait_workers(int rfd, const struct hostlist *leaving,
     double seconds)
 {
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
-	double until = now_s() + seconds;
+	double until = backend_clock() + seconds;
 
 	while (each_running(rfd, is_leaving, (void *)leaving) > 0) {
-		if (now_s() >= until)
+		if (backend_clock() >= until)
 			return -1;
 		nanosleep(&tick, NULL);
 	}
