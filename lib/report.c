@@ -92,7 +92,10 @@ fig_add(struct report_fig *a, const struct report_fig *b)
 	a->cancelled += b->cancelled;
 }
 
-/* The end of a run of the job inside (a, b), or b. */
+/*
+ * The end of a run of the job inside (a, b), or b.  A run's ended is the
+ * second it ended in, whole: it held its nodes to the end of that second.
+ */
 static double
 run_end(const struct report *r, const struct report_seg *s, double a,
     double b)
@@ -101,9 +104,10 @@ run_end(const struct report *r, const struct report_seg *s, double a,
 
 	for (i = 0; i < r->nruns; i++) {
 		const struct report_run *u = &r->runs[i];
+		double e = u->ended + 1;
 		if (u->name == s->name && (u->uid == s->uid || u->uid < 0 ||
-		    s->uid < 0) && u->ended > a && u->ended < b)
-			b = u->ended;
+		    s->uid < 0) && e > a && e < b)
+			b = e;
 	}
 	return b;
 }

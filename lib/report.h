@@ -33,7 +33,8 @@
  *	the plan's manifest or of the run record; -1 unknown) and day:
  *	offered, node-seconds of the idle nodes in the holes (per day only);
  *	held, the nodes the plan gives the job times the interval, an
- *	interval that ends early when a run of the job ended inside it;
+ *	interval that ends early when a run of the job ended inside it (at
+ *	the end of the whole second its ended names);
  *	ideal, the rate r(n) at those nodes times the interval, where r is
  *	the job file's scaling joined with the profile the manifest names
  *	(profile_curve(); 0 below min_nodes), unknown without either;
