@@ -653,26 +653,37 @@ by_enactment(const void *a, const void *b)
 }
 
 /*
- * A job that left the plans while its nodes were taken is not in the
- * manifest that saw it: its owner is the one the plans before said.
+ * The owner of a job named where no job file says it (a job that left
+ * the plans as its nodes were taken, a run recorded without its job
+ * file): the one the last plan up to t that gave it nodes names; -1.
  */
+static long long
+owner_at(const struct report *r, const char *name, double t)
+{
+	size_t i = r->nplans, s;
+
+	while (i-- > 0) {
+		if (r->plans[i].enacted > t)
+			continue;
+		for (s = 0; s < r->plans[i].nseg; s++)
+			if (r->plans[i].seg[s].name == name &&
+			    r->plans[i].seg[s].uid >= 0)
+				return r->plans[i].seg[s].uid;
+	}
+	return -1;
+}
+
 static void
 fill_owners(struct report *r)
 {
-	size_t i, k, j;
+	size_t i, k;
 
 	for (i = 0; i < r->nplans; i++)
 		for (k = 0; k < r->plans[i].nchg; k++) {
 			struct report_change *ch = &r->plans[i].chg[k];
-			for (j = i; ch->uid < 0 && j-- > 0;) {
-				size_t s;
-				for (s = 0; s < r->plans[j].nseg; s++)
-					if (r->plans[j].seg[s].name ==
-					    ch->name) {
-						ch->uid = r->plans[j].seg[s].uid;
-						break;
-					}
-			}
+			if (ch->uid < 0)
+				ch->uid = owner_at(r, ch->name,
+				    r->plans[i].enacted);
 		}
 }
 
@@ -883,12 +894,13 @@ load_run(struct lctx *c, const char *file, struct diag *d)
 		goto out;
 	}
 	r->runs = runs;
-	runs[r->nruns].uid = ji ? ji->uid : -1;
+	runs[r->nruns].uid = ji ? ji->uid : owner_at(r, runs[r->nruns].name,
+	    (double)ended);
 	runs[r->nruns].ended = (double)ended;
 	runs[r->nruns].outcome = outcome_of(out);
 	r->nruns++;
 	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(file) - 5), file);
-	rc = run_log(c, stem, name, ji ? ji->uid : -1, d);
+	rc = run_log(c, stem, name, runs[r->nruns - 1].uid, d);
 out:
 	ydoc_free(&doc);
 	free(buf);

@@ -19,7 +19,7 @@
 #	digest FILE			xxh3:HEX of FILE
 
 digest() {
-	printf 'xxh3:%s' "$(xxhsum -H3 "$1" | sed 's/.* = //')"
+	printf 'xxh3:%s' "$(xxhsum -H3 "$1" 2>/dev/null | sed 's/.* = //')"
 }
 
 # Store FILE as an object; its digest in $obj.
