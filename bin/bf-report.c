@@ -116,26 +116,29 @@ options(int argc, char **argv, struct args *a)
  * gnuplot reads the script on its standard input and writes the plot
  * beside FILE under a dot name, renamed into place once complete.
  */
-static void
-plot(const struct report *r, const char *svg)
+static int
+plot(const struct report *r, const char *svg, struct diag *d)
 {
 	char tmp[PATH_MAX], *script = NULL;
 	const char *slash = strrchr(svg, '/');
 	size_t size = 0;
-	int fds[2], st;
+	int fds[2], st, err;
 	pid_t pid;
 	FILE *fp;
 
 	if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%s.%ld.tmp", slash ?
 	    (int)(slash - svg + 1) : 0, svg, slash ? slash + 1 : svg,
 	    (long)getpid()) >= sizeof tmp)
-		log_fatal(EX_USAGE, "--svg: %s: name too long", svg);
+		return diag_set(d, EX_USAGE, "--svg: %s: name too long", svg);
 	if ((fp = open_memstream(&script, &size)) == NULL ||
-	    report_gnuplot(r, fp, tmp) < 0 || fclose(fp) != 0)
-		log_fatal(EX_OSERR, "out of memory");
-	if (pipe(fds) < 0 || (pid = fork()) < 0)
-		log_fatal(EX_OSERR, "unable to run gnuplot: %s",
-		    strerror(errno));
+	    report_gnuplot(r, fp, tmp) < 0 || fclose(fp) != 0) {
+		free(script);
+		return diag_set(d, EX_OSERR, "out of memory");
+	}
+	if (pipe(fds) < 0 || (pid = fork()) < 0) {
+		free(script);
+		return diag_errno(d, errno, "unable to run gnuplot");
+	}
 	if (pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
 		dup2(fds[0], STDIN_FILENO);
@@ -155,17 +158,19 @@ plot(const struct report *r, const char *svg)
 	free(script);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && rename(tmp, svg) == 0)
-		return;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		unlink(tmp);
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			return diag_set(d, EX_UNAVAILABLE, "--svg: gnuplot not "
+			    "found (Debian: gnuplot-nox); no plot written");
+		return diag_set(d, EX_SOFTWARE, "--svg: gnuplot failed on the "
+		    "plot; %s not written", svg);
+	}
+	if (rename(tmp, svg) == 0)
+		return 0;
+	err = errno;
 	unlink(tmp);
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-		log_fatal(EX_UNAVAILABLE, "--svg: gnuplot not found (Debian: "
-		    "gnuplot-nox); no plot written");
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		log_fatal(EX_SOFTWARE, "--svg: gnuplot failed on the plot; "
-		    "%s not written", svg);
-	log_fatal(diag_code_for_errno(errno), "--svg: unable to write %s: %s",
-	    svg, strerror(errno));
+	return diag_errno(d, err, "--svg: unable to write %s", svg);
 }
 
 /* --history DIR: the directory alone, named as given. */
@@ -194,7 +199,7 @@ main(int argc, char **argv)
 	struct report r;
 	struct spool sp;
 	struct diag d;
-	int hfd = -1, have_sp = 0;
+	int hfd = -1, have_sp = 0, rc, out = 0;
 
 	memset(&a, 0, sizeof a);
 	log_init(argv[0]);
@@ -220,20 +225,22 @@ main(int argc, char **argv)
 		return 0;
 	}
 	report_init(&r);
-	if (report_load(&r, hfd, label, have_sp ? &sp : NULL, &d) < 0 ||
-	    report_compute(&r, &a.w, &d) < 0)
-		log_diag_fatal(&d);
-	if ((a.csv ? report_csv(&r, stdout) : report_text(&r, stdout)) < 0) {
-		cli_finish_stdout();	/* a write error says so */
-		log_fatal(EX_OSERR, "out of memory");
-	}
-	cli_finish_stdout();
-	if (a.svg != NULL)
-		plot(&r, a.svg);
+	rc = report_load(&r, hfd, label, have_sp ? &sp : NULL, &d) < 0 ||
+	    report_compute(&r, &a.w, &d) < 0 ? -1 : 0;
+	if (rc == 0 && (a.csv ? report_csv(&r, stdout) : report_text(&r,
+	    stdout)) < 0)
+		out = -1;
+	if (rc == 0 && a.svg != NULL)
+		rc = plot(&r, a.svg, &d);
 	report_free(&r);
 	if (have_sp)
 		spool_close(&sp);
 	else
 		close(hfd);
+	cli_finish_stdout();	/* a write error says so, with its code */
+	if (rc < 0)
+		log_diag_fatal(&d);
+	if (out < 0)
+		log_fatal(EX_OSERR, "out of memory");
 	return 0;
 }
