@@ -987,19 +987,19 @@ load_spool(struct lctx *c, const struct spool *sp, struct diag *d)
 	return 0;
 }
 
-/* history/NAME, a directory that may be absent (-1, d clear). */
+/* history/NAME into *fd, a directory that may be absent (*fd -1). */
 static int
-open_sub(int hfd, const char *label, const char *name, struct diag *d)
+open_sub(int hfd, const char *label, const char *name, int *fd,
+    struct diag *d)
 {
-	int fd = openat(hfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	*fd = openat(hfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC);
-
-	if (fd >= 0 || errno == ENOENT)
-		return fd;
+	if (*fd >= 0 || errno == ENOENT)
+		return 0;
 	if (errno == ELOOP || errno == ENOTDIR)
 		return diag_set(d, EX_DATAERR, "%s/%s: not a directory (a "
-		    "symbolic link is not followed)", label, name) - 1;
-	return diag_errno(d, errno, "unable to open %s/%s", label, name) - 1;
+		    "symbolic link is not followed)", label, name);
+	return diag_errno(d, errno, "unable to open %s/%s", label, name);
 }
 
 /* What the history covers: its first and last recorded moments. */
@@ -1065,9 +1065,9 @@ report_load(struct report *r, int hfd, const char *label,
 	c.objfd = c.runsfd = -1;
 	r->label = label;
 	if (hfd >= 0) {
-		if ((c.objfd = open_sub(hfd, label, "objects", d)) < -1 ||
-		    (c.runsfd = open_sub(hfd, label, "runs", d)) < -1)
-			rc = -1;
+		rc = open_sub(hfd, label, "objects", &c.objfd, d);
+		if (rc == 0)
+			rc = open_sub(hfd, label, "runs", &c.runsfd, d);
 		if (rc == 0)
 			rc = load_plans(&c, d);
 		if (rc == 0)
@@ -1075,10 +1075,6 @@ report_load(struct report *r, int hfd, const char *label,
 	}
 	if (rc == 0 && sp != NULL)
 		rc = load_spool(&c, sp, d);
-	if (c.objfd < -1)
-		c.objfd = -1;
-	if (c.runsfd < -1)
-		c.runsfd = -1;
 	if (rc == 0)
 		span(r, c.state_time);
 	lctx_free(&c);
