@@ -2,9 +2,10 @@
  * NAME
  *	bf-report - what bftrainer harvested, from history/; what runs now
  * SYNOPSIS
- *	bf-report [-hV] [-d SPOOL | --history DIR] [--csv] [--since T]
- *	    [--until T] [--svg FILE]
+ *	bf-report [-d SPOOL | --history DIR] [--csv] [--since T] [--until T]
+ *	    [--svg FILE]
  *	bf-report --now [-d SPOOL]
+ *	bf-report -h | -V
  * DESCRIPTION
  *	See bf-report(1).  Options, the files and gnuplot here; the
  *	accounting is report.c, the one-screen status status.c.
@@ -40,10 +41,9 @@ static _Noreturn void
 usage(int code)
 {
 	fprintf(code ? stderr : stdout,
-	    "usage: bf-report [-hV] [-d SPOOL | --history DIR] [--csv] "
-	    "[--since T]\n"
-	    "                 [--until T] [--svg FILE]\n"
-	    "       bf-report --now [-d SPOOL]\n");
+	    "usage: bf-report [-d SPOOL | --history DIR] [OPTION ...]\n"
+	    "       bf-report --now [-d SPOOL]\n"
+	    "       bf-report -h | -V\n");
 	exit(code);
 }
 
@@ -54,13 +54,11 @@ when(const char *opt, const char *s)
 	char buf[32];
 	long long t;
 
-	if (strlen(s) == 10 && s[4] == '-' && s[7] == '-') {
-		snprintf(buf, sizeof buf, "%sT00:00:00Z", s);
-		s = buf;
-	}
-	if (events_parse_time(s, &t) < 0)
+	snprintf(buf, sizeof buf, "%.10sT00:00:00Z", s);
+	if (events_parse_time(strlen(s) == 10 && s[4] == '-' && s[7] == '-' ?
+	    buf : s, &t) < 0)
 		log_fatal(EX_USAGE, "%s: '%.64s' is not unix seconds, YYYY-MM-DD "
-		    "or YYYY-MM-DDTHH:MM:SSZ", opt, s == buf ? buf : s);
+		    "or YYYY-MM-DDTHH:MM:SSZ", opt, s);
 	return (double)t;
 }
 
