@@ -34,7 +34,7 @@
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
 	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NODES,
-	OPT_POLICY, OPT_PROFILE, OPT_SWF, OPT_TO
+	OPT_POLICY, OPT_PROFILE, OPT_SPOOL, OPT_SWF, OPT_TO
 };
 
 struct args {
@@ -86,6 +86,7 @@ long_opt(struct args *a, int c, const char *arg)
 			    "oracle", arg);
 		a->o.online = strcmp(arg, "online") == 0;
 		break;
+	case OPT_SPOOL: a->o.spool = arg; break;
 	case OPT_SWF: a->swf = arg; break;
 	case OPT_TO:
 		a->o.to = cli_time("--to", arg);
@@ -113,6 +114,7 @@ options(int argc, char **argv, struct args *a)
 		{ "nodes", required_argument, NULL, OPT_NODES },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "spool", required_argument, NULL, OPT_SPOOL },
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "version", no_argument, NULL, 'V' },
@@ -150,7 +152,7 @@ check_args(struct args *a, int argc)
 {
 	if (a->compare) {
 		if (optind == argc || a->trace || a->swf || a->jobs ||
-		    a->curves || a->out)
+		    a->curves || a->out || a->o.spool)
 			usage(EX_USAGE);
 		return;
 	}

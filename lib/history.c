@@ -129,9 +129,9 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional,
 	return rc;
 }
 
-static int
-digest_list(const struct history_file *f, size_t n, char out[HASH_TEXT_LEN],
-    struct diag *d)
+int
+history_digest_list(const struct history_file *f, size_t n,
+    char out[HASH_TEXT_LEN], struct diag *d)
 {
 	char *buf = NULL, text[HASH_TEXT_LEN];
 	size_t size = 0, i;
@@ -188,8 +188,9 @@ history_inputs_read(struct history_inputs *in, struct spool *sp,
 	    read_dir(sp, SPOOL_JOBS, 0, &in->jobs, &in->njobs, d) < 0 ||
 	    read_dir(sp, SPOOL_PROFILES, 1, &in->profiles, &in->nprofiles,
 	    d) < 0 ||
-	    digest_list(in->jobs, in->njobs, in->dig_jobs, d) < 0 ||
-	    (keep_applied(in), in->nprofiles > 0 && digest_list(in->profiles,
+	    history_digest_list(in->jobs, in->njobs, in->dig_jobs, d) < 0 ||
+	    (keep_applied(in), in->nprofiles > 0 &&
+	    history_digest_list(in->profiles,
 	    in->nprofiles, in->dig_profiles, d) < 0)) {
 		history_inputs_free(in);
 		return -1;
@@ -325,20 +326,15 @@ store_one(struct spool *sp, FILE *fp, const char *key,
 /* The manifest: which object was which input. */
 static int
 manifest(struct spool *sp, const struct history_inputs *in, const char *plan,
-    char **buf, size_t *size, struct diag *d)
+    const struct timespec *when, char **buf, size_t *size, struct diag *d)
 {
 	FILE *fp = open_memstream(buf, size);
-	struct timespec now;
 	int rc;
 
 	if (fp == NULL)
 		return diag_errno(d, ENOMEM, "manifest");
-	if (clock_gettime(CLOCK_REALTIME, &now) < 0) {
-		now.tv_sec = time(NULL);
-		now.tv_nsec = 0;
-	}
 	fprintf(fp, "plan: \"%s\"\nenacted: %lld.%06ld\n", plan,
-	    (long long)now.tv_sec, now.tv_nsec / 1000);
+	    (long long)when->tv_sec, when->tv_nsec / 1000);
 	rc = store_one(sp, fp, "holes", &in->holes, d);
 	if (rc == 0 && in->have_policy)
 		rc = store_one(sp, fp, "policy", &in->policy, d);
@@ -397,6 +393,20 @@ int
 history_enact(struct spool *sp, const struct history_inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d)
 {
+	struct timespec now;
+
+	if (clock_gettime(CLOCK_REALTIME, &now) < 0) {
+		now.tv_sec = time(NULL);
+		now.tv_nsec = 0;
+	}
+	return history_enact_at(sp, in, text, len, p, &now, d);
+}
+
+int
+history_enact_at(struct spool *sp, const struct history_inputs *in,
+    const char *text, size_t len, const struct plan *p,
+    const struct timespec *when, struct diag *d)
+{
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
 	size_t manlen = 0;
 	int rc;
@@ -405,7 +415,7 @@ history_enact(struct spool *sp, const struct history_inputs *in,
 		return -1;
 	history_plan_stem(text, len, p->time, stem, sizeof stem);
 	hash_format(hash_buf(text, len), hex);
-	if (manifest(sp, in, hex, &man, &manlen, d) < 0 ||
+	if (manifest(sp, in, hex, when, &man, &manlen, d) < 0 ||
 	    copy_mps(sp, p, stem, d) < 0) {
 		free(man);
 		return -1;

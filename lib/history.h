@@ -44,6 +44,11 @@
  *	warning.  history_is_plan_name() tells a plan's name, DIGITS-16HEX.yaml,
  *	from the models, manifests, objects and runs beside it.
  *
+ *	history_enact_at() is history_enact() with the enacted time given,
+ *	for a writer of a history that replays time (bf-sim --spool).
+ *	history_digest_list() is the digest of a list of named files, as
+ *	bf-solve makes its jobs and profiles digests.
+ *
  *	history_record_run() writes history/runs/STEM.yaml (STEM is
  *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
  *	job, with the job file stored as an object; the run's directory is
@@ -56,6 +61,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "hash.h"
 #include "job.h"
@@ -120,6 +126,11 @@ int history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
     struct diag *d);
 int history_enact(struct spool *sp, const struct history_inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d);
+int history_enact_at(struct spool *sp, const struct history_inputs *in,
+    const char *text, size_t len, const struct plan *p,
+    const struct timespec *when, struct diag *d);
+int history_digest_list(const struct history_file *f, size_t n,
+    char out[HASH_TEXT_LEN], struct diag *d);
 int history_record_run(struct spool *sp, const struct history_run *r,
     struct diag *d);
 

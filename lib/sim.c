@@ -15,6 +15,7 @@
 #include "curve.h"
 #include "sim.h"
 #include "simprof.h"
+#include "simspool.h"
 
 enum run_state { WAITING, RUNNING, DONE };
 
@@ -46,6 +47,8 @@ struct sim {
 	size_t dcap;
 	struct solve_count *c;
 	size_t *ci;		/* run index of c[i] */
+	struct simspool *w;	/* --spool: the replay written down */
+	struct simspool_job *wj;
 };
 
 static double
@@ -376,6 +379,23 @@ keep_dsec(struct sim *s, double sec, struct diag *d)
 	return 0;
 }
 
+/* The jobs as the spool writer sees them. */
+static void
+spool_jobs(struct sim *s)
+{
+	static const enum simspool_state map[] = { SIMSPOOL_WAITING,
+	    SIMSPOOL_RUNNING, SIMSPOOL_DONE };
+	size_t i;
+
+	for (i = 0; i < s->nruns; i++) {
+		s->wj[i].job = &s->runs[i].src->job;
+		s->wj[i].state = map[s->runs[i].state];
+		s->wj[i].done = s->runs[i].done;
+		s->wj[i].finish = s->runs[i].finish;
+		s->wj[i].submit = submit_time(s, i);
+	}
+}
+
 /* The policy's decision, its costs charged, and the step recorded. */
 static int
 decide(struct sim *s, const char *kind, struct diag *d)
@@ -429,7 +449,11 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	if (check(s, d) < 0 || keep_dsec(s, res.seconds, d) < 0)
 		return -1;
 	step_row(s, kind, res.seconds);
-	return 0;
+	if (s->w == NULL)
+		return 0;
+	spool_jobs(s);
+	return simspool_decision(s->w, s->t, s->idle, s->own, s->nnodes, s->wj,
+	    s->nruns, d);
 }
 
 /* Finishes and admissions strictly before the trace's next event. */
@@ -526,6 +550,11 @@ replay(struct sim *s, struct event *first, struct diag *d)
 	}
 	if (!all_done(s) && rc == 0 && progress(s, end, d) < 0)
 		return -1;
+	if (s->w != NULL) {
+		spool_jobs(s);
+		if (simspool_close(s->w, s->t, s->wj, s->nruns, d) < 0)
+			return -1;
+	}
 	if (s->o->progress != NULL)
 		s->o->progress(s->o->progress_arg, 1);
 	s->r->end = s->t;
@@ -583,10 +612,14 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 	s->c = calloc(o->max_jobs + 1, sizeof *s->c);
 	s->ci = calloc(o->max_jobs + 1, sizeof *s->ci);
 	s->steps = open_memstream(&r->steps, &r->steps_len);
+	s->wj = calloc(js->n + 1, sizeof *s->wj);
 	if (s->idle == NULL || s->own == NULL || s->runs == NULL ||
 	    s->slot == NULL || s->c == NULL || s->ci == NULL ||
-	    s->steps == NULL)
+	    s->steps == NULL || s->wj == NULL)
 		return diag_errno(d, ENOMEM, "replay");
+	if (o->spool != NULL && simspool_open(&s->w, o->spool, ev,
+	    simpolicy_name(o->policy), o->tfwd, js->n, d) < 0)
+		return -1;
 	for (i = 0; i < s->nnodes; i++)
 		s->own[i] = -1;
 	for (i = 0; i < o->max_jobs; i++)
@@ -618,6 +651,8 @@ teardown(struct sim *s)
 	free(s->slot);
 	free(s->c);
 	free(s->ci);
+	free(s->wj);
+	simspool_free(s->w);
 }
 
 int

@@ -34,6 +34,10 @@
  *	its curve from the progress it reports; the replay runs on the true
  *	curves.
  *
+ *	With o.spool, every decision is also written down as an enacted
+ *	plan of a spool's history there, with the jobs' progress logs and
+ *	run records (simspool.h), for bf-report.
+ *
  *	Every step is checked: a node held by one job at most, only idle
  *	nodes held, each job's count its nodes, 0 or within its bounds.
  * DIAGNOSTICS
@@ -63,10 +67,11 @@ struct sim_opts {
 	int online;		/* profile online (simprof.h) */
 	void (*progress)(void *arg, double frac);
 	void *progress_arg;
+	const char *spool;	/* write the replay as a spool there */
 };
 
 #define SIM_OPTS_DEFAULT { SIMPOLICY_MILP, 10.0, 10.0, 0, 0, 0, 0, 0, 10, \
-	0, NULL, NULL }
+	0, NULL, NULL, NULL }
 
 struct sim_result {
 	double end;		/* unix time the replay stopped */
