@@ -3,6 +3,8 @@
 # that user's uid and gid; not as root, only one's own jobs.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
+# Other uids run the programs and reach the spool: t/lib.sh.
+test_public_trash
 
 if ! test_have_root; then
 	test_skip 'jobs of other users' 'needs root to make files of other uids'

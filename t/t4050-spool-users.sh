@@ -4,6 +4,8 @@
 # every file bftrainer creates has the mode bf-spool(5) SECURITY states.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
+# Other uids run the programs and reach the spool: t/lib.sh.
+test_public_trash
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'users of a root spool' 'needs root and setpriv'

@@ -12,6 +12,8 @@
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
 . "$T_DIR/data/hostile/lib.sh"
+# Other uids run the programs and reach the spool: t/lib.sh.
+test_public_trash
 
 TITLES='setup: a root spool, user B, a secret of another user
 B never pausing: 150 intakes, every one exits 0, the secret unread
