@@ -71,7 +71,7 @@ ready() {	# spool
 # --- a read-only file system ------------------------------------------------
 
 cleanup() {
-	cd "$TRASH" || return
+	cd "$TRASH" 2>/dev/null || return
 	if mountpoint -q mnt; then
 		umount mnt 2>/dev/null || umount -l mnt
 	fi
