@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,7 @@ history_inputs_match(const struct history_inputs *in, const struct plan *p)
 int
 history_subdir(struct spool *sp, const char *name, struct diag *d)
 {
+	char label[PATH_MAX + 32];
 	int hfd = spool_dirfd(sp, SPOOL_HISTORY, d), fd;
 
 	if (hfd < 0)
@@ -229,6 +231,11 @@ history_subdir(struct spool *sp, const char *name, struct diag *d)
 	if (fd < 0)
 		return diag_errno(d, errno, "unable to open %s/history/%s",
 		    sp->path, name);
+	snprintf(label, sizeof label, "%s/history/%s", sp->path, name);
+	if (spool_check_dir(fd, label, 0, d) < 0) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 
