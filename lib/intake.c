@@ -39,22 +39,41 @@ kind_of(mode_t mode)
 	return "not a regular file";
 }
 
-/* Pick NAME, NAME.1, ... free in rejected/; an orphan .err may be reused. */
+static int
+ends_err(const char *s)
+{
+	size_t l = strlen(s);
+
+	return l >= 4 && strcmp(s + l - 4, ".err") == 0;
+}
+
+/*
+ * Pick NAME, NAME.1, ... in rejected/ with NAME and NAME.err both free
+ * (an orphan .err may be reused).  A refused file's name never ends in
+ * ".err", so that it is never taken for a reason, nor takes a reason's
+ * name: "!.err" is kept as "!.err.1".
+ */
 static int
 rejected_name(int rejfd, const char *name, char *out, size_t outlen)
 {
-	char base[200];
+	char base[200], err[270];
 	int n;
 
 	ydoc_excerpt(name, base, sizeof base);
-	for (n = 0; n < 10000; n++) {
+	for (n = ends_err(base) ? 1 : 0; n < 10000; n++) {
 		struct stat st;
 		if (n == 0)
 			snprintf(out, outlen, "%s", base);
 		else
 			snprintf(out, outlen, "%s.%d", base, n);
-		if (fstatat(rejfd, out, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
-		    errno == ENOENT)
+		if (fstatat(rejfd, out, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+		    errno != ENOENT)
+			continue;
+		/* Never over anything but an orphan reason (an older
+		 * version moved directories here). */
+		snprintf(err, sizeof err, "%s.err", out);
+		if (fstatat(rejfd, err, &st, AT_SYMLINK_NOFOLLOW) < 0 ?
+		    errno == ENOENT : S_ISREG(st.st_mode))
 			return 0;
 	}
 	return -1;
@@ -122,9 +141,12 @@ reject(struct spool *sp, const char *name, const struct stat *seen,
 
 	if (rejfd < 0)
 		return -1;
-	if (rejected_name(rejfd, name, target, sizeof target) < 0)
-		return diag_set(d, EX_CANTCREAT, "%s/rejected: no free name "
-		    "for %s", sp->path, shown);
+	if (rejected_name(rejfd, name, target, sizeof target) < 0) {
+		log_warn("left incoming/%s in place: no free name for it in "
+		    "rejected/", shown);
+		r->deferred++;
+		return 0;
+	}
 	/*
 	 * The reason quotes the file: its submitter's and the spool owner's
 	 * only.  Given to the submitter when we may (root, or it is ours);
@@ -155,10 +177,15 @@ reject(struct spool *sp, const char *name, const struct stat *seen,
 		return 0;	/* withdrawn or replaced meanwhile */
 	}
 	if (renameat(sp->dirs[SPOOL_INCOMING], name, rejfd, target) < 0) {
-		if (errno == ENOENT)
+		int err = errno;
+		(void)unlinkat(rejfd, errname, 0);
+		if (err == ENOENT)
 			return 0;	/* withdrawn meanwhile */
-		return diag_errno(d, errno, "unable to move incoming/%s to "
-		    "rejected/%s", shown, target);
+		/* This file's trouble, not the spool's: the others go on. */
+		log_warn("left incoming/%s in place: unable to move it to "
+		    "rejected/%s: %s", shown, target, strerror(err));
+		r->deferred++;
+		return 0;
 	}
 	narrow_rejected(rejfd, target);
 	(void)fsync(rejfd);
@@ -227,18 +254,63 @@ accept_job(struct spool *sp, const char *name, const struct stat *seen,
 	/* A file its owner put in its place meanwhile waits for the next. */
 	if (still_same(sp, name, seen) &&
 	    unlinkat(sp->dirs[SPOOL_INCOMING], name, 0) < 0 && errno != ENOENT)
-		return diag_errno(d, errno, "unable to remove incoming/%s",
-		    shown);
+		log_warn("accepted incoming/%s as jobs/%s but unable to remove "
+		    "it: %s (the next intake removes it)", shown, file,
+		    strerror(errno));
 	log_info("accepted incoming/%s as jobs/%s (uid %lld)", shown, file,
 	    j->owner_uid);
 	r->accepted++;
 	return 0;
 }
 
+static int
+entry_cmp(const void *a, const void *b)
+{
+	const struct intake_entry *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return (x->ino > y->ino) - (x->ino < y->ino);
+}
+
+/*
+ * Anything but a regular file is refused where it is: never opened,
+ * followed or moved (a FIFO in rejected/ would hang a reader, a
+ * directory there could take a reason's name).  It is reported the first
+ * time a run meets it; one that a memo says an earlier run reported is
+ * not reported again.  Only INTAKE_INPLACE_SHOWN are reported by name
+ * per run, the rest counted.
+ */
+static void
+in_place(struct intake_memo *o, const char *label, const struct stat *st,
+    struct intake_result *r)
+{
+	struct intake_entry e = { st->st_dev, st->st_ino };
+
+	r->inplace++;
+	if (o->nnext == o->capnext && o->capnext < INTAKE_MEMO_MAX) {
+		size_t cap = o->capnext ? 2 * o->capnext : 64;
+		struct intake_entry *grown = realloc(o->next,
+		    cap * sizeof *grown);
+		if (grown != NULL) {
+			o->next = grown;
+			o->capnext = cap;
+		}
+	}
+	if (o->nnext < o->capnext)
+		o->next[o->nnext++] = e;
+	if (o->nseen > 0 && bsearch(&e, o->seen, o->nseen, sizeof e,
+	    entry_cmp) != NULL)
+		return;
+	if (++r->inplace_new <= INTAKE_INPLACE_SHOWN)
+		log_warn("left %s in place: %s, not a job file (its owner may "
+		    "remove it)", label, kind_of(st->st_mode));
+}
+
 /* st: the status of the file named, held open by the caller. */
 static int
 decide(struct spool *sp, const char *name, struct stat st, time_t now,
-    struct intake_result *r, struct diag *d)
+    struct intake_memo *o, struct intake_result *r, struct diag *d)
 {
 	char label[NAME_MAX + 16], shown[NAME_MAX + 4], reason[DIAG_MAX + 320],
 	    msg[DIAG_MAX + 4];
@@ -252,9 +324,8 @@ decide(struct spool *sp, const char *name, struct stat st, time_t now,
 	show_name(name, shown, sizeof shown);
 	snprintf(label, sizeof label, "incoming/%s", shown);
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(reason, sizeof reason, "%s: %s, not a job file",
-		    label, kind_of(st.st_mode));
-		return reject(sp, name, &st, reason, r, d);
+		in_place(o, label, &st, r);
+		return 0;
 	}
 	if (st.st_nlink != 1) {
 		snprintf(reason, sizeof reason, "%s: has %lu hard links; "
@@ -329,7 +400,7 @@ changed:
  */
 static int
 intake_one(struct spool *sp, const char *name, time_t now,
-    struct intake_result *r, struct diag *d)
+    struct intake_memo *o, struct intake_result *r, struct diag *d)
 {
 	char shown[NAME_MAX + 4];
 	struct stat st;
@@ -349,25 +420,52 @@ intake_one(struct spool *sp, const char *name, time_t now,
 		r->deferred++;
 		return 0;
 	}
-	rc = decide(sp, name, st, now, r, d);
+	rc = decide(sp, name, st, now, o, r, d);
 	close(pfd);
 	return rc;
 }
 
 int
-intake_run(struct spool *sp, time_t now, struct intake_result *r,
-    struct diag *d)
+intake_run(struct spool *sp, time_t now, struct intake_memo *memo,
+    struct intake_result *r, struct diag *d)
 {
+	struct intake_memo scratch;
 	char **names;
 	size_t count, i;
 	int rc = 0;
 
 	memset(r, 0, sizeof *r);
+	memset(&scratch, 0, sizeof scratch);
+	if (memo == NULL)
+		memo = &scratch;
+	memo->nnext = 0;
 	if (spool_dirfd(sp, SPOOL_JOBS, d) < 0 ||
 	    spool_list(sp, SPOOL_INCOMING, &names, &count, d) < 0)
 		return -1;
 	for (i = 0; i < count && rc == 0; i++)
-		rc = intake_one(sp, names[i], now, r, d);
+		rc = intake_one(sp, names[i], now, memo, r, d);
 	spool_list_free(names, count);
+	if (r->inplace_new > INTAKE_INPLACE_SHOWN)
+		log_warn("left %zu more entries in incoming/ in place: not "
+		    "regular files, not job files", r->inplace_new -
+		    INTAKE_INPLACE_SHOWN);
+	/* What is there now is what the next run knows of. */
+	if (memo->nnext > 1)
+		qsort(memo->next, memo->nnext, sizeof *memo->next, entry_cmp);
+	free(memo->seen);
+	memo->seen = memo->next;
+	memo->nseen = memo->nnext;
+	memo->next = NULL;
+	memo->nnext = memo->capnext = 0;
+	if (memo == &scratch)
+		intake_memo_free(&scratch);
 	return rc;
+}
+
+void
+intake_memo_free(struct intake_memo *m)
+{
+	free(m->seen);
+	free(m->next);
+	memset(m, 0, sizeof *m);
 }

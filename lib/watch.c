@@ -64,6 +64,7 @@ struct watcher {
 	double retry_at;	/* 0: nothing to retry */
 	int left_undone;	/* a step failed to retry: --once exits 75 */
 	double profiled_at;	/* when bf-profile last ran */
+	struct intake_memo memo;	/* entries left in incoming/, said */
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
 };
@@ -280,7 +281,7 @@ intake(struct watcher *w, struct diag *d)
 {
 	struct intake_result r;
 
-	if (intake_run(w->sp, time(NULL), &r, d) < 0) {
+	if (intake_run(w->sp, time(NULL), &w->memo, &r, d) < 0) {
 		if (d->code != EX_TEMPFAIL)
 			return -1;
 		/* A full disk: what is entered stays, the rest waits. */
@@ -760,6 +761,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	watch_runs(w);
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
+	intake_memo_free(&w->memo);
 	free(w);
 	return rc;
 }

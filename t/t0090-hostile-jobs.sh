@@ -249,15 +249,17 @@ test_expect_success 'bf-submit FILE: a FIFO is refused without blocking' '
 	listing sp >after && test_cmp before after
 '
 
-test_expect_success 'the intake: a FIFO is refused without blocking' '
+# Anything but a regular file is refused where it is (issue #17): never
+# opened, followed or moved into rejected/, where a FIFO would hang a
+# reader and a directory could take a reason's name.
+test_expect_success 'the intake: a FIFO is left in place without blocking' '
 	mkfifo sp/incoming/fifo.yaml &&
-	listing sp | sed "\\|^sp/incoming/fifo.yaml |d" >before &&
+	listing sp >before &&
 	bounded bf-submit --intake -d sp 2>err &&
-	test -p sp/rejected/fifo.yaml &&
-	echo "incoming/fifo.yaml: a FIFO, not a job file" >expect &&
-	test_cmp expect sp/rejected/fifo.yaml.err &&
-	listing sp | sed "\\|^sp/rejected/fifo.yaml|d" >after &&
-	test_cmp before after
+	echo "bf-submit: left incoming/fifo.yaml in place: a FIFO, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	listing sp >after && test_cmp before after &&
+	rm sp/incoming/fifo.yaml
 '
 
 test_expect_success 'bf-submit FILE: a directory is refused' '
@@ -267,14 +269,15 @@ test_expect_success 'bf-submit FILE: a directory is refused' '
 	test_cmp expect err
 '
 
-test_expect_success 'the intake: a directory is refused, its content unread' '
+test_expect_success 'the intake: a directory is left in place, its content unread' '
 	mkdir sp/incoming/dir.yaml &&
 	printf "name: indir\n%s\n" "$good" >sp/incoming/dir.yaml/indir.yaml &&
+	listing sp >before &&
 	bounded bf-submit --intake -d sp 2>err &&
-	test -d sp/rejected/dir.yaml &&
-	echo "incoming/dir.yaml: a directory, not a job file" >expect &&
-	test_cmp expect sp/rejected/dir.yaml.err &&
-	test ! -e sp/jobs/indir.yaml
+	echo "bf-submit: left incoming/dir.yaml in place: a directory, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	listing sp >after && test_cmp before after &&
+	test ! -e sp/jobs/indir.yaml && rm -r sp/incoming/dir.yaml
 '
 
 if shadow_line >/dev/null; then
@@ -289,10 +292,10 @@ if shadow_line >/dev/null; then
 	test_expect_success 'the intake: a link to /etc/shadow is not followed' '
 		ln -s /etc/shadow sp/incoming/shadow.yaml &&
 		bounded bf-submit --intake -d sp 2>err &&
-		test -h sp/rejected/shadow.yaml &&
-		echo "incoming/shadow.yaml: a symbolic link, not a job file" >expect &&
-		test_cmp expect sp/rejected/shadow.yaml.err &&
-		! grep -r -F "$(shadow_line)" err sp
+		test -h sp/incoming/shadow.yaml && test ! -e sp/rejected/shadow.yaml &&
+		echo "bf-submit: left incoming/shadow.yaml in place: a symbolic link, not a job file (its owner may remove it)" >expect &&
+		test_cmp expect err &&
+		! grep -r -F "$(shadow_line)" err sp && rm sp/incoming/shadow.yaml
 	'
 else
 	test_skip 'bf-submit FILE: a link to /etc/shadow is not followed' '/etc/shadow is not readable here'
@@ -312,10 +315,10 @@ test_expect_success "bf-submit FILE: a link to a file of another user ($CANARY_O
 test_expect_success "the intake: a link to a file of another user ($CANARY_OWNER) is not followed" '
 	ln -s "$CANARY_FILE" sp/incoming/theirs.yaml && canary_arm &&
 	bounded bf-submit --intake -d sp >out 2>err &&
-	test -h sp/rejected/theirs.yaml &&
-	echo "incoming/theirs.yaml: a symbolic link, not a job file" >expect &&
-	test_cmp expect sp/rejected/theirs.yaml.err &&
-	canary_untouched out err sp
+	test -h sp/incoming/theirs.yaml && test ! -e sp/rejected/theirs.yaml &&
+	echo "bf-submit: left incoming/theirs.yaml in place: a symbolic link, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	canary_untouched out err sp && rm sp/incoming/theirs.yaml
 '
 
 if test_have_root && command -v setpriv >/dev/null; then
@@ -345,6 +348,89 @@ test_expect_success 'the intake: a hard link is refused unread' '
 	echo "incoming/hard.yaml: has 3 hard links; copy the file instead" >expect &&
 	test_cmp expect sp/rejected/hard.yaml.err &&
 	test ! -e sp/jobs/hard.yaml
+'
+
+# A name like a reason's (issue #17): a directory "!.err" moved into
+# rejected/ made the reason of a bad file "!" impossible to write, and
+# every intake (and bf-watch at every start) exit 74; a bad file "y.err"
+# was overwritten by the reason of a later "y".
+test_expect_success 'the intake: a directory "!.err" stays in incoming/; a bad "!" is refused beside its reason' '
+	mkdir "sp/incoming/!.err" &&
+	printf "name: n6\ncommand: x\nmax_nodes: 0\n" >"sp/incoming/!" &&
+	printf "name: n7\n%s\n" "$good" >sp/incoming/n7.yaml &&
+	bounded bf-submit --intake -d sp 2>err &&
+	test -d "sp/incoming/!.err" && test -f "sp/rejected/!" &&
+	echo "incoming/!:3: max_nodes must be a whole number from 1 to 1000000, not '"'0'"'" >expect &&
+	test_cmp expect "sp/rejected/!.err" &&
+	test -f sp/jobs/n7.yaml && rm sp/jobs/n7.yaml &&
+	grep -c "left incoming/!.err in place: a directory" err >count &&
+	echo 1 >expect && test_cmp expect count &&
+	rmdir "sp/incoming/!.err"
+'
+
+test_expect_success 'the intake: a bad file "y.err" is kept as y.err.1, never taken for the reason of "y"' '
+	printf "name: n8\ncommand: x\nmax_nodes: 0\n" >sp/incoming/y.err && cp sp/incoming/y.err y.err.orig &&
+	bounded bf-submit --intake -d sp 2>err &&
+	printf "name: n9\ncommand: x\nmax_nodes: -1\n" >sp/incoming/y &&
+	bounded bf-submit --intake -d sp 2>>err &&
+	ls sp/rejected | grep "^y" >actual &&
+	printf "y\ny.err\ny.err.1\ny.err.1.err\n" >expect && test_cmp expect actual &&
+	cmp y.err.orig sp/rejected/y.err.1 &&
+	grep -q "^incoming/y.err:3: " sp/rejected/y.err.1.err &&
+	grep -q "^incoming/y:3: " sp/rejected/y.err
+'
+
+# One user's file must never stop the intake of the others: a file that
+# cannot be moved or removed (immutable here) is left where it is, said
+# once, and the rest is decided; bf-watch goes on as well.
+if test_have_root && touch imm.probe && chattr +i imm.probe 2>/dev/null; then
+	chattr -i imm.probe
+	test_expect_success 'the intake: a file that cannot be moved does not stop the others' '
+		printf "name: n10\ncommand: x\nmax_nodes: 0\n" >sp/incoming/a-stuck &&
+		printf "name: n11\n%s\n" "$good" >sp/incoming/b-stuck.yaml &&
+		printf "name: n12\ncommand: x\nmax_nodes: 0\n" >sp/incoming/c-bad &&
+		printf "name: n13\n%s\n" "$good" >sp/incoming/d-good.yaml &&
+		chattr +i sp/incoming/a-stuck sp/incoming/b-stuck.yaml &&
+		bounded bf-submit --intake -d sp 2>err; rc=$?;
+		chattr -i sp/incoming/a-stuck sp/incoming/b-stuck.yaml &&
+		cat err && test $rc -eq 0 &&
+		grep -q "^bf-submit: left incoming/a-stuck in place: unable to move it to rejected/a-stuck: Operation not permitted$" err &&
+		grep -q "^bf-submit: accepted incoming/b-stuck.yaml as jobs/n11.yaml but unable to remove it: Operation not permitted" err &&
+		test -f sp/rejected/c-bad.err && test -f sp/jobs/n13.yaml &&
+		test ! -e sp/rejected/a-stuck.err &&
+		bounded bf-submit --intake -d sp 2>err &&
+		test -f sp/rejected/a-stuck.err && test ! -e sp/incoming/b-stuck.yaml &&
+		rm sp/jobs/n11.yaml sp/jobs/n13.yaml
+	'
+	test_expect_success 'bf-watch --once: a file that cannot be moved does not stop it' '
+		printf "name: n14\ncommand: x\nmax_nodes: 0\n" >sp/incoming/e-stuck &&
+		printf "name: n15\n%s\n" "$good" >sp/incoming/f-good.yaml &&
+		printf "time: 1000\nsource: test\nidle: []\n" >sp/holes/current.yaml &&
+		chattr +i sp/incoming/e-stuck &&
+		bounded bf-watch --once --no-profile -d sp 2>err; rc=$?;
+		chattr -i sp/incoming/e-stuck &&
+		cat err && test $rc -eq 0 &&
+		grep -q "left incoming/e-stuck in place: unable to move it" err &&
+		test -f sp/jobs/n15.yaml && rm sp/jobs/n15.yaml sp/incoming/e-stuck
+	'
+else
+	test_skip 'the intake: a file that cannot be moved does not stop the others' 'needs root and chattr +i'
+	test_skip 'bf-watch --once: a file that cannot be moved does not stop it' 'needs root and chattr +i'
+fi
+
+# bf-watch runs the intake on every pass: an entry left in place is said
+# once in its life, not once a pass.
+test_expect_success 'bf-watch --once says an entry left in place once, however many passes' '
+	mkfifo sp/incoming/g-fifo &&
+	printf "name: n16\n%s\n" "$good" >sp/incoming/h-good.yaml &&
+	printf "time: 1001\nsource: test\nidle: []\n" >sp/holes/current.yaml &&
+	bounded bf-watch --once --no-profile -d sp 2>err &&
+	cat err && test -f sp/jobs/n16.yaml &&
+	grep -c "bf-solve\|decision\|accepted" err &&
+	grep -c "left incoming/g-fifo in place: a FIFO" err >count &&
+	echo 1 >expect && test_cmp expect count &&
+	rm sp/incoming/g-fifo sp/jobs/n16.yaml sp/holes/current.yaml sp/plans/* &&
+	rm -f sp/state.yaml
 '
 
 # Hostile names of the incoming files themselves (the intake only: they
