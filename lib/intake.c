@@ -47,36 +47,14 @@ ends_err(const char *s)
 	return l >= 4 && strcmp(s + l - 4, ".err") == 0;
 }
 
-/*
- * Pick NAME, NAME.1, ... in rejected/ with NAME and NAME.err both free
- * (an orphan .err may be reused).  A refused file's name never ends in
- * ".err", so that it is never taken for a reason, nor takes a reason's
- * name: "!.err" is kept as "!.err.1".
- */
-static int
-rejected_name(int rejfd, const char *name, char *out, size_t outlen)
+/* rejected/NAME.N (NAME alone for n 0): a name never ending in ".err". */
+static void
+candidate(const char *base, int n, char *out, size_t outlen)
 {
-	char base[200], err[270];
-	int n;
-
-	ydoc_excerpt(name, base, sizeof base);
-	for (n = ends_err(base) ? 1 : 0; n < 10000; n++) {
-		struct stat st;
-		if (n == 0)
-			snprintf(out, outlen, "%s", base);
-		else
-			snprintf(out, outlen, "%s.%d", base, n);
-		if (fstatat(rejfd, out, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
-		    errno != ENOENT)
-			continue;
-		/* Never over anything but an orphan reason (an older
-		 * version moved directories here). */
-		snprintf(err, sizeof err, "%s.err", out);
-		if (fstatat(rejfd, err, &st, AT_SYMLINK_NOFOLLOW) < 0 ?
-		    errno == ENOENT : S_ISREG(st.st_mode))
-			return 0;
-	}
-	return -1;
+	if (n == 0)
+		snprintf(out, outlen, "%s", base);
+	else
+		snprintf(out, outlen, "%s.%d", base, n);
 }
 
 /*
@@ -127,26 +105,95 @@ still_same(const struct spool *sp, const char *name, const struct stat *seen)
 	    now.st_ino == seen->st_ino;
 }
 
+/*
+ * A reason a crash left alone, without its file, that says word for word
+ * what this one would and belongs to the same submitter: this refusal's
+ * own, done again.  Anything else in the way is another's.
+ */
 static int
-reject(struct spool *sp, const char *name, const struct stat *seen,
+same_reason(int rejfd, const char *errname, const char *line, uid_t owner)
+{
+	struct diag ignored;
+	struct stat st;
+	char *buf;
+	size_t len;
+	int same;
+
+	if (fstatat(rejfd, errname, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode) || st.st_uid != owner ||
+	    file_read_at(rejfd, errname, DIAG_MAX + 512, FILE_NOFOLLOW, &buf,
+	    &len, &ignored) < 0)
+		return 0;
+	same = len == strlen(line) && memcmp(buf, line, len) == 0;
+	free(buf);
+	return same;
+}
+
+/*
+ * rejected/TARGET becomes the file decided on, held as pfd, never another
+ * put in its place meanwhile: a hard link to the held file (through
+ * /proc, as no name is needed), then its name in incoming/ removed while
+ * it still names that file.  Without /proc, a rename that never replaces.
+ * -1 with errno; ENOENT: withdrawn.
+ */
+static int
+move_refused(const struct spool *sp, int pfd, const char *name,
+    const struct stat *seen, int rejfd, const char *target,
+    const char *shown)
+{
+	char proc[64];
+	struct stat st;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", pfd);
+	if (linkat(AT_FDCWD, proc, rejfd, target, AT_SYMLINK_FOLLOW) < 0) {
+		int err = errno;
+		if (err == ENOENT && fstat(pfd, &st) == 0 && st.st_nlink == 0)
+			return -1;	/* withdrawn meanwhile */
+		if (err != ENOENT && err != EPERM && err != EXDEV)
+			return errno = err, -1;
+		return renameat2(sp->dirs[SPOOL_INCOMING], name, rejfd, target,
+		    RENAME_NOREPLACE);
+	}
+	fault_point("intake-after-link");
+	if (still_same(sp, name, seen) && unlinkat(sp->dirs[SPOOL_INCOMING],
+	    name, 0) < 0 && errno != ENOENT)
+		log_warn("refused incoming/%s as rejected/%s but unable to "
+		    "remove it: %s (the next intake removes it)", shown,
+		    target, strerror(errno));
+	return 0;
+}
+
+/*
+ * A crash between the link and the removal of the name in incoming/
+ * left the file under both: the refusal was made, rejected/TARGET is the
+ * file itself.
+ */
+static int
+refused_before(int rejfd, const char *target, const struct stat *seen)
+{
+	struct stat st;
+
+	return seen->st_nlink > 1 && fstatat(rejfd, target, &st,
+	    AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == seen->st_dev &&
+	    st.st_ino == seen->st_ino;
+}
+
+static int
+reject(struct spool *sp, const char *name, int pfd, const struct stat *seen,
     const char *reason, struct intake_result *r, struct diag *d)
 {
-	char target[256], errname[270], line[DIAG_MAX + 322], shown[NAME_MAX + 4];
+	char base[200], target[256], errname[270], line[DIAG_MAX + 322],
+	    shown[NAME_MAX + 4];
 	int rejfd = spool_dirfd(sp, SPOOL_REJECTED, d);
+	struct diag wd;
 	struct stat st;
 	mode_t mode = 0644;
-	int give = 0;
+	uid_t owner = geteuid();
+	int give = 0, n, wrote = 0;
 
 	show_name(name, shown, sizeof shown);
-
 	if (rejfd < 0)
 		return -1;
-	if (rejected_name(rejfd, name, target, sizeof target) < 0) {
-		log_warn("left incoming/%s in place: no free name for it in "
-		    "rejected/", shown);
-		r->deferred++;
-		return 0;
-	}
 	/*
 	 * The reason quotes the file: its submitter's and the spool owner's
 	 * only.  Given to the submitter when we may (root, or it is ours);
@@ -156,14 +203,51 @@ reject(struct spool *sp, const char *name, const struct stat *seen,
 	if (seen->st_uid == geteuid() || geteuid() == 0) {
 		mode = 0600;
 		give = seen->st_uid != geteuid();
+		owner = seen->st_uid;
 	}
-	snprintf(errname, sizeof errname, "%s.err", target);
 	snprintf(line, sizeof line, "%s\n", reason);
-	if (spool_write(sp, SPOOL_REJECTED, errname, line, strlen(line), mode,
-	    0, d) < 0)
-		return -1;
-	if (give && fchownat(rejfd, errname, seen->st_uid, seen->st_gid,
-	    AT_SYMLINK_NOFOLLOW) < 0)
+	/*
+	 * NAME, NAME.1, ...: the first with both the name and NAME.err free.
+	 * Nothing in rejected/ is ever replaced: the reason is delivered
+	 * only where no file is (FILE_NOREPLACE), and so is the file.
+	 */
+	ydoc_excerpt(name, base, sizeof base);
+	for (n = ends_err(base) ? 1 : 0; n < 10000; n++) {
+		candidate(base, n, target, sizeof target);
+		snprintf(errname, sizeof errname, "%s.err", target);
+		if (refused_before(rejfd, target, seen)) {
+			if (still_same(sp, name, seen))
+				(void)unlinkat(sp->dirs[SPOOL_INCOMING], name,
+				    0);
+			log_warn("rejected incoming/%s as rejected/%s before "
+			    "a crash: its reason is rejected/%s", shown, target,
+			    errname);
+			r->rejected++;
+			return 0;
+		}
+		if (fstatat(rejfd, target, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+		    errno != ENOENT)
+			continue;
+		if (spool_write(sp, SPOOL_REJECTED, errname, line,
+		    strlen(line), mode, FILE_NOREPLACE, &wd) == 0) {
+			wrote = 1;
+			break;
+		}
+		if (errno != EEXIST) {
+			*d = wd;
+			return -1;
+		}
+		if (same_reason(rejfd, errname, line, owner))
+			break;
+	}
+	if (n == 10000) {
+		log_warn("left incoming/%s in place: no free name for it in "
+		    "rejected/", shown);
+		r->deferred++;
+		return 0;
+	}
+	if (wrote && give && fchownat(rejfd, errname, seen->st_uid,
+	    seen->st_gid, AT_SYMLINK_NOFOLLOW) < 0)
 		(void)fchmodat(rejfd, errname, 0644, 0);
 	fault_point("intake-after-reason");
 	if (!still_same(sp, name, seen)) {
@@ -176,7 +260,7 @@ reject(struct spool *sp, const char *name, const struct stat *seen,
 		}
 		return 0;	/* withdrawn or replaced meanwhile */
 	}
-	if (renameat(sp->dirs[SPOOL_INCOMING], name, rejfd, target) < 0) {
+	if (move_refused(sp, pfd, name, seen, rejfd, target, shown) < 0) {
 		int err = errno;
 		(void)unlinkat(rejfd, errname, 0);
 		if (err == ENOENT)
@@ -189,6 +273,7 @@ reject(struct spool *sp, const char *name, const struct stat *seen,
 	}
 	narrow_rejected(rejfd, target);
 	(void)fsync(rejfd);
+	(void)fsync(sp->dirs[SPOOL_INCOMING]);
 	log_warn("rejected incoming/%s as rejected/%s: %s", shown, target,
 	    reason);
 	r->rejected++;
@@ -216,8 +301,9 @@ already_accepted(struct spool *sp, const struct job *j)
 }
 
 static int
-accept_job(struct spool *sp, const char *name, const struct stat *seen,
-    struct job *j, struct intake_result *r, struct diag *d)
+accept_job(struct spool *sp, const char *name, int pfd,
+    const struct stat *seen, struct job *j, struct intake_result *r,
+    struct diag *d)
 {
 	char file[JOB_NAME_MAX + 8], reason[DIAG_MAX], shown[NAME_MAX + 4];
 	struct diag wd;
@@ -244,7 +330,7 @@ accept_job(struct spool *sp, const char *name, const struct stat *seen,
 	if (rc < 0 && errno == EEXIST) {
 		snprintf(reason, sizeof reason, "incoming/%s:%zu: job name "
 		    "'%s' is taken by jobs/%s", shown, j->line, j->name, file);
-		return reject(sp, name, seen, reason, r, d);
+		return reject(sp, name, pfd, seen, reason, r, d);
 	}
 	if (rc < 0) {
 		*d = wd;
@@ -307,10 +393,11 @@ in_place(struct intake_memo *o, const char *label, const struct stat *st,
 		    "remove it)", label, kind_of(st->st_mode));
 }
 
-/* st: the status of the file named, held open by the caller. */
+/* st: the status of the file named, held open by the caller as pfd. */
 static int
-decide(struct spool *sp, const char *name, struct stat st, time_t now,
-    struct intake_memo *o, struct intake_result *r, struct diag *d)
+decide(struct spool *sp, const char *name, int pfd, struct stat st,
+    time_t now, struct intake_memo *o, struct intake_result *r,
+    struct diag *d)
 {
 	char label[NAME_MAX + 16], shown[NAME_MAX + 4], reason[DIAG_MAX + 320],
 	    msg[DIAG_MAX + 4];
@@ -330,12 +417,12 @@ decide(struct spool *sp, const char *name, struct stat st, time_t now,
 	if (st.st_nlink != 1) {
 		snprintf(reason, sizeof reason, "%s: has %lu hard links; "
 		    "copy the file instead", label, (unsigned long)st.st_nlink);
-		return reject(sp, name, &st, reason, r, d);
+		return reject(sp, name, pfd, &st, reason, r, d);
 	}
 	if (st.st_size > FILE_MAX_JOB) {
 		snprintf(reason, sizeof reason, "%s: larger than %d bytes",
 		    label, FILE_MAX_JOB);
-		return reject(sp, name, &st, reason, r, d);
+		return reject(sp, name, pfd, &st, reason, r, d);
 	}
 	/*
 	 * Read what was checked: the name may be relinked to another file
@@ -371,19 +458,19 @@ decide(struct spool *sp, const char *name, struct stat st, time_t now,
 			return 0;
 		}
 		snprintf(reason, sizeof reason, "%s: %s", label, msg);
-		return reject(sp, name, &st, reason, r, d);
+		return reject(sp, name, pfd, &st, reason, r, d);
 	}
 	rc = job_parse(&j, label, buf, len, 0, &pd);
 	if (rc < 0) {
 		free(buf);
-		return reject(sp, name, &st, pd.text, r, d);
+		return reject(sp, name, pfd, &st, pd.text, r, d);
 	}
 	j.owner_uid = st.st_uid;
 	j.submitted = (long long)now;
 	snprintf(j.source_file, sizeof j.source_file, "%s", name);
 	hash_format(hash_buf(buf, len), j.source_hash);
 	free(buf);
-	rc = accept_job(sp, name, &st, &j, r, d);
+	rc = accept_job(sp, name, pfd, &st, &j, r, d);
 	job_free(&j);
 	return rc;
 changed:
@@ -420,7 +507,7 @@ intake_one(struct spool *sp, const char *name, time_t now,
 		r->deferred++;
 		return 0;
 	}
-	rc = decide(sp, name, st, now, o, r, d);
+	rc = decide(sp, name, pfd, st, now, o, r, d);
 	close(pfd);
 	return rc;
 }

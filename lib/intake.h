@@ -17,8 +17,11 @@
  *	name and XXH3, and then removed from incoming/.  A refused file is
  *	renamed into rejected/ beside NAME.err holding the reason as
  *	"FILE:LINE: what".  Nothing is overwritten: a taken job name is a
- *	refusal, and a name already in rejected/ gets a numeric suffix, as
- *	does a name ending in ".err", which is a reason's.
+ *	refusal; in rejected/ both NAME and NAME.err must be free, or the
+ *	name gets a numeric suffix, as does a name ending in ".err", which
+ *	is a reason's; the reason is delivered with FILE_NOREPLACE, and the
+ *	file is the one decided on, hard-linked from its held descriptor
+ *	(/proc/self/fd), not whatever the name holds by then.
  *
  *	One file's trouble never stops the others: a file that cannot be
  *	moved or removed is left in incoming/ with a warning, and the run
@@ -27,8 +30,10 @@
  *	Crash safety: the job is written before the incoming file is removed,
  *	and a restart that finds the same file (same name, owner and XXH3)
  *	already accepted only removes it.  The reason is written before the
- *	refused file is moved; a reason file left without its job by a crash
- *	is reused by the next refusal.
+ *	refused file is linked; a reason left without its file by a crash is
+ *	reused only by a refusal that would write the same bytes for the
+ *	same submitter; a file left under both names by a crash is found in
+ *	rejected/ by the next intake, which only removes it from incoming/.
  *	A file the intake cannot read (run as another user than root) is not
  *	the file's fault: it is left in incoming/ with a warning.
  *

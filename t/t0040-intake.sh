@@ -161,6 +161,20 @@ test_expect_success 'a crash between reason and move: the reason is reused' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a crash between link and removal: refused once, its reason kept' '
+	printf "name: crash3\ncommand: x\nmax_nodes: -1\n" >sp/incoming/crash3.yaml &&
+	BF_FAULT=intake-after-link intake 2>/dev/null; test $? -eq 137 &&
+	test -f sp/rejected/crash3.yaml && test -f sp/incoming/crash3.yaml &&
+	cp sp/rejected/crash3.yaml.err crash3.reason &&
+	intake 2>log &&
+	ls sp/rejected | grep crash3 >actual &&
+	printf "crash3.yaml\ncrash3.yaml.err\n" >expect && test_cmp expect actual &&
+	test ! -e sp/incoming/crash3.yaml &&
+	test_cmp crash3.reason sp/rejected/crash3.yaml.err &&
+	echo "bf-submit: rejected incoming/crash3.yaml as rejected/crash3.yaml before a crash: its reason is rejected/crash3.yaml.err" >expect &&
+	test_cmp expect log
+'
+
 test_expect_success 'kill -9 at every step of many intakes loses no file' '
 	rm -rf sp2 && bf-submit -d sp2 /dev/null 2>/dev/null;
 	i=0 && while [ $i -lt 20 ]; do
@@ -168,7 +182,7 @@ test_expect_success 'kill -9 at every step of many intakes loses no file' '
 		printf "name: r$i\ncommand: x\nmax_nodes: 0\n" >sp2/incoming/r$i.yaml
 		i=$((i + 1))
 	done &&
-	for point in atomic-after-write atomic-before-rename intake-after-reason intake-after-accept; do
+	for point in atomic-after-write atomic-before-rename intake-after-reason intake-after-link intake-after-accept; do
 		for n in 1 2 3 5 8; do
 			BF_FAULT=$point:$n bf-submit --intake -d sp2 2>/dev/null
 		done

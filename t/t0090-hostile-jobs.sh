@@ -380,6 +380,50 @@ test_expect_success 'the intake: a bad file "y.err" is kept as y.err.1, never ta
 	grep -q "^incoming/y:3: " sp/rejected/y.err
 '
 
+# Nothing in rejected/ is ever replaced (issue #17): a reason a crash
+# left without its file is another refusal's unless it says word for word
+# the same, for the same submitter; a second refused name gets a suffix.
+test_expect_success 'the intake: a second refused "z" keeps the first z and z.err' '
+	printf "name: n20\ncommand: x\nmax_nodes: 0\n" >sp/incoming/z &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cp sp/rejected/z z.first && cp sp/rejected/z.err z.first.err &&
+	printf "name: n21\ncommand: x\nmax_nodes: -2\n" >sp/incoming/z &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cmp z.first sp/rejected/z && cmp z.first.err sp/rejected/z.err &&
+	grep -q "not .-2.$" sp/rejected/z.1.err && grep -q "n21" sp/rejected/z.1
+'
+
+test_expect_success 'the intake: a reason a crash left alone is never replaced by another one' '
+	printf "name: n22\ncommand: x\nmax_nodes: 0\n" >sp/incoming/w &&
+	BF_FAULT=intake-after-reason bf-submit --intake -d sp 2>err;
+	test $? -eq 137 && test -f sp/rejected/w.err && test ! -e sp/rejected/w &&
+	cp sp/rejected/w.err w.orphan && rm sp/incoming/w &&
+	printf "name: n23\ncommand: x\nmax_nodes: -3\n" >sp/incoming/w &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cmp w.orphan sp/rejected/w.err &&
+	test -f sp/rejected/w.1 && grep -q "not .-3.$" sp/rejected/w.1.err &&
+	test ! -e sp/rejected/w
+'
+
+if test_have_root; then
+	test_expect_success 'the intake: another submitter'"'"'s reason, the same words, is not taken for one'"'"'s own' '
+		printf "name: n24\ncommand: x\nmax_nodes: 0\n" >sp/incoming/v &&
+		chown 4321:4321 sp/incoming/v &&
+		BF_FAULT=intake-after-reason bf-submit --intake -d sp 2>err;
+		test $? -eq 137 && test "$(stat -c %u sp/rejected/v.err)" = 4321 &&
+		cp sp/rejected/v.err v.orphan && rm sp/incoming/v &&
+		printf "name: n24\ncommand: x\nmax_nodes: 0\n" >sp/incoming/v &&
+		chown 4322:4322 sp/incoming/v &&
+		bounded bf-submit --intake -d sp 2>err &&
+		cmp v.orphan sp/rejected/v.err &&
+		test "$(stat -c %u sp/rejected/v.err)" = 4321 &&
+		test "$(stat -c %u:%u sp/rejected/v.1 sp/rejected/v.1.err | tr "\n" " ")" = "4322:4322 4322:4322 " &&
+		cmp v.orphan sp/rejected/v.1.err
+	'
+else
+	test_skip 'the intake: another submitter'"'"'s reason, the same words, is not taken for one'"'"'s own' 'needs root to chown'
+fi
+
 # One user's file must never stop the intake of the others: a file that
 # cannot be moved or removed (immutable here) is left where it is, said
 # once, and the rest is decided; bf-watch goes on as well.
