@@ -111,7 +111,10 @@ num rescale-infinity rescale_up Infinity "rescale_up must be a number from 0 to 
 num rescale-1e999 rescale_up 1e999 "rescale_up must be a number from 0 to 86400, not '1e999'"
 num rescale-hex rescale_up 0x1p3 "rescale_up must be a number from 0 to 86400, not '0x1p3'"
 num rescale-negative rescale_down -0.5 "rescale_down must be a number from 0 to 86400, not '-0.5'"
-num weight-underflow weight 1e-999 "weight must be a number from 0 to 1e+06, not '1e-999'"
+num weight-underflow weight 1e-999 "weight must be a number from 0 to 1e+06, not '1e-999', which is too close to 0 for a double (it would read as 0); the smallest above 0 is 2.22507e-308"
+# Subnormal doubles (issue #17): said as such, not as out of range.
+num rescale-subnormal rescale_up 1e-320 "rescale_up must be a number from 0 to 86400, not '1e-320', which is too close to 0 for a double (subnormal); the smallest above 0 is 2.22507e-308"
+num weight-subnormal weight 4e-310 "weight must be a number from 0 to 1e+06, not '4e-310', which is too close to 0 for a double (subnormal); the smallest above 0 is 2.22507e-308"
 num weight-huge weight 1e7 "weight must be a number from 0 to 1e+06, not '1e7'"
 printf 'name: a\n%s\nscaling:\n  -2: 10\n' "$good" |
 	bad scaling-negative-count ":5: a scaling node count must be a whole number from 1 to 1000000, not '-2'"
