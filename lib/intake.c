@@ -359,6 +359,40 @@ entry_cmp(const void *a, const void *b)
 	return (x->ino > y->ino) - (x->ino < y->ino);
 }
 
+static void
+memo_add(struct intake_memo *o, const struct intake_entry *e)
+{
+	if (o->nnext == o->capnext && o->capnext < INTAKE_MEMO_MAX) {
+		size_t cap = o->capnext ? 2 * o->capnext : 64;
+		struct intake_entry *grown = realloc(o->next,
+		    cap * sizeof *grown);
+		if (grown != NULL) {
+			o->next = grown;
+			o->capnext = cap;
+		}
+	}
+	if (o->nnext < o->capnext)
+		o->next[o->nnext++] = *e;
+}
+
+/*
+ * A run stopped early met only some entries: those it did not meet stay
+ * remembered, or the next run would say them again.  (An entry removed
+ * meanwhile stays too, until a whole run passes without it.)
+ */
+static void
+memo_keep_unmet(struct intake_memo *o)
+{
+	size_t i, met = o->nnext;
+
+	if (met > 1)
+		qsort(o->next, met, sizeof *o->next, entry_cmp);
+	for (i = 0; i < o->nseen; i++)
+		if (met == 0 || bsearch(&o->seen[i], o->next, met,
+		    sizeof *o->next, entry_cmp) == NULL)
+			memo_add(o, &o->seen[i]);
+}
+
 /*
  * Anything but a regular file is refused where it is: never opened,
  * followed or moved (a FIFO in rejected/ would hang a reader, a
@@ -374,17 +408,7 @@ in_place(struct intake_memo *o, const char *label, const struct stat *st,
 	struct intake_entry e = { st->st_dev, st->st_ino };
 
 	r->inplace++;
-	if (o->nnext == o->capnext && o->capnext < INTAKE_MEMO_MAX) {
-		size_t cap = o->capnext ? 2 * o->capnext : 64;
-		struct intake_entry *grown = realloc(o->next,
-		    cap * sizeof *grown);
-		if (grown != NULL) {
-			o->next = grown;
-			o->capnext = cap;
-		}
-	}
-	if (o->nnext < o->capnext)
-		o->next[o->nnext++] = e;
+	memo_add(o, &e);
 	if (o->nseen > 0 && bsearch(&e, o->seen, o->nseen, sizeof e,
 	    entry_cmp) != NULL)
 		return;
@@ -513,12 +537,12 @@ intake_one(struct spool *sp, const char *name, time_t now,
 }
 
 int
-intake_run(struct spool *sp, time_t now, struct intake_memo *memo,
+intake_run(struct spool *sp, time_t now, const struct intake_opts *o,
     struct intake_result *r, struct diag *d)
 {
-	struct intake_memo scratch;
+	struct intake_memo scratch, *memo = o ? o->memo : NULL;
 	char **names;
-	size_t count, i;
+	size_t count, i, decided;
 	int rc = 0;
 
 	memset(r, 0, sizeof *r);
@@ -529,14 +553,26 @@ intake_run(struct spool *sp, time_t now, struct intake_memo *memo,
 	if (spool_dirfd(sp, SPOOL_JOBS, d) < 0 ||
 	    spool_list(sp, SPOOL_INCOMING, &names, &count, d) < 0)
 		return -1;
-	for (i = 0; i < count && rc == 0; i++)
+	for (i = 0; i < count && rc == 0; i++) {
+		decided = r->accepted + r->rejected + r->deferred;
+		if (o != NULL && ((o->max > 0 && decided >= o->max) ||
+		    (o->stop != NULL && o->stop(o->arg)))) {
+			r->more = 1;
+			break;
+		}
 		rc = intake_one(sp, names[i], now, memo, r, d);
+	}
 	spool_list_free(names, count);
 	if (r->inplace_new > INTAKE_INPLACE_SHOWN)
 		log_warn("left %zu more entries in incoming/ in place: not "
 		    "regular files, not job files", r->inplace_new -
 		    INTAKE_INPLACE_SHOWN);
-	/* What is there now is what the next run knows of. */
+	/*
+	 * What is there now is what the next run knows of; a run stopped
+	 * early keeps what it had not met yet.
+	 */
+	if (r->more)
+		memo_keep_unmet(memo);
 	if (memo->nnext > 1)
 		qsort(memo->next, memo->nnext, sizeof *memo->next, entry_cmp);
 	free(memo->seen);

@@ -3,7 +3,7 @@
  *	intake - move job files from incoming/ to jobs/ or rejected/
  * SYNOPSIS
  *	struct intake_result r;
- *	intake_run(&sp, time(NULL), NULL, &r, &d);
+ *	intake_run(&sp, time(NULL), NULL, &r, &d);	(all of incoming/)
  * DESCRIPTION
  *	For every name in incoming/ not starting with '.', in name order:
  *	anything but a regular file (a symbolic link, FIFO, socket, device,
@@ -26,6 +26,13 @@
  *	One file's trouble never stops the others: a file that cannot be
  *	moved or removed is left in incoming/ with a warning, and the run
  *	goes on.
+ *
+ *	With opts, a run decides at most opts->max files (accepted, refused
+ *	or left: each reads and writes), and asks opts->stop() before each;
+ *	either ends it early with r->more set, the rest left for the next
+ *	run.  Entries left in place cost a status only and do not count.
+ *	bf-watch so answers a new holes file within one file's decision,
+ *	however many files wait (bf-watch(1)).
  *
  *	Crash safety: the job is written before the incoming file is removed,
  *	and a restart that finds the same file (same name, owner and XXH3)
@@ -69,6 +76,7 @@ struct intake_result {
 	size_t deferred;	/* left in incoming/: could not be decided now */
 	size_t inplace;		/* left in incoming/: not regular files */
 	size_t inplace_new;	/* ... of them, not in the memo */
+	int more;		/* stopped early: names are left to decide */
 };
 
 struct intake_entry {
@@ -83,7 +91,15 @@ struct intake_memo {
 	size_t nseen, nnext, capnext;
 };
 
-int intake_run(struct spool *sp, time_t now, struct intake_memo *memo,
+/* How much one run may do (bf-watch); NULL: all of incoming/. */
+struct intake_opts {
+	struct intake_memo *memo;	/* NULL: say every entry in place */
+	size_t max;		/* decide at most so many files; 0: all */
+	int (*stop)(void *arg);	/* asked before each file: 1 stops the run */
+	void *arg;
+};
+
+int intake_run(struct spool *sp, time_t now, const struct intake_opts *o,
     struct intake_result *r, struct diag *d);
 void intake_memo_free(struct intake_memo *m);
 

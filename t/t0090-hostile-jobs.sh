@@ -7,6 +7,7 @@
 # documented exit status, and changes nothing but what the refusal moves.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/hostile/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
 
 good='command: ./train
 max_nodes: 8'
@@ -478,6 +479,28 @@ test_expect_success 'bf-watch --once says an entry left in place once, however m
 	echo 1 >expect && test_cmp expect count &&
 	rm sp/incoming/g-fifo sp/jobs/n16.yaml sp/holes/current.yaml sp/plans/* &&
 	rm -f sp/state.yaml
+'
+
+# A flood of incoming/ (issue #17): bf-watch decided every file queued
+# before it solved again, so that a new holes file (nodes the main
+# scheduler takes back) waited 12 s behind 26,000 files.  Now the intake
+# stops for a new holes file, and takes at most 0.25 s a pass: the
+# decision for the holes comes before the flood's refusals.
+test_expect_success 'bf-watch answers a new holes file before a flood of incoming/' '
+	mkspool fl && holes fl 1000 "n[01-04]" &&
+	job fl w1 2 "exec sleep 300" &&
+	start_watch fl && wait_for 20 grep -q "^  w1: {nodes: 2" fl/state.yaml &&
+	mkdir flood && awk "BEGIN { for (i = 0; i < 3000; i++) {
+		f = sprintf(\"flood/f%05d\", i); print \"name: x\" >f; close(f) } }" &&
+	mv flood/* fl/incoming/ && holes fl 2000 "n[03-04]" &&
+	wait_for 60 grep -q "^time: 2000$" fl/plans/current.yaml &&
+	wait_for 60 eval "test -z \"\$(ls -A fl/incoming)\"" &&
+	stop_watch && kill_jobs fl &&
+	awk "/rejected incoming\/f/ { n++ }
+	    /decision: trigger [a-z]*; plan 2000-/ { print n + 0; exit }" watch.log >refused.before &&
+	cat refused.before && test -s refused.before &&
+	test "$(cat refused.before)" -lt 64 &&
+	test $(grep -c "rejected incoming/f" watch.log) -eq 3000
 '
 
 # Hostile names of the incoming files themselves (the intake only: they
