@@ -37,6 +37,7 @@
 #include "holes.h"
 #include "intake.h"
 #include "plan.h"
+#include "retain.h"
 #include "watch.h"
 
 #define WATCH_MAX_PASSES	20
@@ -44,6 +45,7 @@
 					 * incoming/ waits for the rest */
 #define WATCH_MAX_LOGS		4096
 #define WATCH_PROFILE_EVERY	5.0	/* seconds: measurements pile up */
+#define WATCH_RETAIN_EVERY	3600.0	/* seconds between retention runs */
 
 static volatile sig_atomic_t got_term, got_hup, got_chld;
 
@@ -744,14 +746,45 @@ self_dir(struct watcher *w)
 	}
 }
 
+/* The administrator's retention (bf-watch(1)), said when it removed. */
+static void
+retain(struct watcher *w)
+{
+	struct diag d;
+	size_t n;
+
+	if (w->o->keep_rejected > 0) {
+		if (retain_rejected(w->sp, time(NULL), w->o->keep_rejected, &n,
+		    &d) < 0)
+			log_warn("retention: %s", d.text);
+		else if (n > 0)
+			log_info("retention: removed %zu refusals older than %g "
+			    "days from rejected/", n, w->o->keep_rejected /
+			    WATCH_DAY);
+	}
+	if (w->o->keep_models > 0) {
+		if (retain_models(w->sp, w->o->keep_models, &n, &d) < 0)
+			log_warn("retention: %s", d.text);
+		else if (n > 0)
+			log_info("retention: removed %zu models beyond those of "
+			    "the newest %zu plans from plans/ and history/", n,
+			    w->o->keep_models);
+	}
+}
+
 static int
 loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 {
 	double next_scan = now_s() + w->o->rescan, next_holes = 0, dl;
+	double next_retain = 0;
 	const char *why = "start";
 
 	for (;;) {
 		reap();
+		if (now_s() >= next_retain) {
+			retain(w);
+			next_retain = now_s() + WATCH_RETAIN_EVERY;
+		}
 		if (w->o->holes_cmd != NULL && now_s() >= next_holes) {
 			poll_holes(w);
 			next_holes = now_s() + w->o->holes_interval;

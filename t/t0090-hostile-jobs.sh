@@ -503,6 +503,51 @@ test_expect_success 'bf-watch answers a new holes file before a flood of incomin
 	test $(grep -c "rejected incoming/f" watch.log) -eq 3000
 '
 
+# What rejected/ and history/ keep is the administrator's to bound
+# (issue #17): refusals older than --keep-rejected DAYS (default 30) go,
+# by their reasons' change time, which their submitters cannot set back;
+# --keep-models N keeps the models of the N newest plans.  Nothing else
+# of history/ goes, and nothing without being told.
+test_expect_success 'bf-watch --keep-rejected: refusals older than that leave rejected/, the newer stay' '
+	mkspool ret && i=0 && while [ $i -lt 20 ]; do
+		printf "name: r$i\n" >ret/incoming/r$i; i=$((i + 1)); done &&
+	bf-submit --intake -d ret 2>/dev/null &&
+	mkdir ret/rejected/olddir && echo old >ret/rejected/olddir.err &&
+	touch -m -d "2099-01-01" ret/rejected/r1.err &&
+	bounded bf-watch --once --no-profile -d ret 2>err &&
+	test_must_be_empty err && test $(ls ret/rejected | wc -l) -eq 42 &&
+	sleep 2 && printf "name: late\n" >ret/incoming/late &&
+	bounded bf-watch --once --no-profile --keep-rejected 0.00001 -d ret 2>err &&
+	cat err && ls ret/rejected >actual &&
+	printf "late\nlate.err\nolddir\nolddir.err\n" >expect && test_cmp expect actual &&
+	grep -q "^bf-watch: retention: removed 20 refusals older than 1e-05 days from rejected/$" err &&
+	grep -q "^bf-watch: retention: rejected/olddir is a directory, left where it is$" err
+'
+
+test_expect_success 'bf-watch --keep-models N: the models of the N newest plans stay, plans and audits too' '
+	mkspool mod && job mod m1 2 "exec sleep 300" &&
+	for t in 1000 2000 3000 4000; do
+		case $t in 1000|3000) h="n[01-02]" ;; *) h="n[03-04]" ;; esac
+		holes mod $t "$h" &&
+		bounded bf-watch --once --no-profile --allow-root-jobs -g 1 -d mod 2>>mod.log || exit 1
+	done &&
+	ls mod/history/*.mps | wc -l >count && test $(cat count) -ge 4 &&
+	ls mod/history | grep -c "^[0-9]*-[0-9a-f]*\.yaml$" >plans.before &&
+	bf-audit -d mod --log >log && cut -d" " -f1 log >order &&
+	tail -n 2 order | sed "s|^|mod/history/|; s|$|.mps|" >expect &&
+	oldest=$(head -n 1 order) &&
+	bounded bf-watch --once --no-profile --allow-root-jobs -g 1 --keep-models 2 -d mod 2>err;
+	rc=$?; kill_jobs mod; cat err; test $rc -eq 0 &&
+	ls mod/history/*.mps >actual && test_cmp expect actual &&
+	ls mod/plans/*.mps | wc -l >count && echo 2 >expect && test_cmp expect count &&
+	cur=$(sed -n "s/.*mps: \(plans\/[^}]*\)}$/\1/p" mod/plans/current.yaml) &&
+	test -f "mod/$cur" &&
+	ls mod/history | grep -c "^[0-9]*-[0-9a-f]*\.yaml$" >plans.after &&
+	test_cmp plans.before plans.after &&
+	grep -q "^bf-watch: retention: removed [0-9]* models beyond those of the newest 2 plans from plans/ and history/$" err &&
+	bf-audit -d mod "$oldest" >audit && grep -q ": identical$" audit
+'
+
 # Hostile names of the incoming files themselves (the intake only: they
 # never come from bf-submit, which names files after the job).  Messages
 # and reasons stay one line, control characters shown as "?".
