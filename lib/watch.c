@@ -846,6 +846,8 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->b.allow_root = o->allow_root;
 	spool_clean_tmp(sp, 36 * 3600);
 	watch_runs(w);
+	/* Holes found at start are not news: the first intake runs first. */
+	holes_now(w, &w->holes_seen);
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
 	intake_memo_free(&w->memo);
