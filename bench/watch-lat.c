@@ -2,7 +2,7 @@
  * NAME
  *	watch-lat - latency of bf-watch from a holes file to plan and state
  * SYNOPSIS
- *	bench/watch-lat SPOOL NODES ROUNDS
+ *	bench/watch-lat SPOOL NODES ROUNDS [TIMEOUT [FIRST]]
  * DESCRIPTION
  *	For bench/watch.sh, with a bf-watch running on SPOOL.  Each round
  *	delivers a new holes file into SPOOL/holes (tmp, fsync, rename, as
@@ -14,7 +14,9 @@
  *	plans/current.yaml has the new holes' time and state.yaml holds
  *	exactly the plan's node counts, i.e. every action was taken and the
  *	state written.  Prints one latency in milliseconds per line, or
- *	"timeout" after 10 s.
+ *	"timeout" after TIMEOUT seconds (default 10).  Round r's holes file
+ *	has the time FIRST + r (default 2000000000), so that a second run
+ *	given another FIRST never repeats a holes file of the first.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,12 +137,16 @@ main(int argc, char **argv)
 	struct diag d;
 	char *gone, *text;
 	int nodes, rounds, r;
-	double t0;
+	double t0, limit = 10000;
+	long long first = 2000000000LL;
 	size_t len;
 
-	if (argc != 4 || (nodes = atoi(argv[2])) < 1 || nodes > 9999 ||
-	    (rounds = atoi(argv[3])) < 1) {
-		fprintf(stderr, "usage: watch-lat SPOOL NODES ROUNDS\n");
+	if (argc < 4 || argc > 6 || (nodes = atoi(argv[2])) < 1 ||
+	    nodes > 9999 || (rounds = atoi(argv[3])) < 1 || (argc > 4 &&
+	    (limit = 1000 * atof(argv[4])) <= 0) || (argc > 5 &&
+	    (first = atoll(argv[5])) <= 0)) {
+		fprintf(stderr, "usage: watch-lat SPOOL NODES ROUNDS "
+		    "[TIMEOUT [FIRST]]\n");
 		return 64;
 	}
 	if (spool_open(&sp, argv[1], 0, &d) < 0) {
@@ -149,7 +155,7 @@ main(int argc, char **argv)
 	}
 	gone = malloc((size_t)nodes + 1);
 	for (r = 0; r < rounds; r++) {
-		long long t = 2000000000LL + r;
+		long long t = first + r;
 		if (r % 2)
 			taken(&sp, gone, nodes, r);
 		else
@@ -162,9 +168,9 @@ main(int argc, char **argv)
 		}
 		free(text);
 		t0 = now_ms();
-		while (!done(&sp, t) && now_ms() - t0 < 10000)
+		while (!done(&sp, t) && now_ms() - t0 < limit)
 			nanosleep(&nap, NULL);
-		if (now_ms() - t0 >= 10000)
+		if (now_ms() - t0 >= limit)
 			printf("timeout\n");
 		else
 			printf("%.3f\n", now_ms() - t0);

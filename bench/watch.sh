@@ -6,7 +6,13 @@
 #
 #	bench/watch.sh			1,000 nodes, 50 jobs, 200 rounds
 #	NODES=N JOBS=J ROUNDS=R bench/watch.sh
+#	FLOOD=26000 ROUNDS=20 bench/watch.sh
 #
+# With FLOOD=N, N files a job file's checks refuse are queued in
+# incoming/ (written beside the spool, then moved in with one mv) after
+# the jobs started, and the rounds are measured at once, while bf-watch
+# works through them (a timeout of 600 s); the table then also says how
+# long incoming/ took to empty, from the mv.
 # The jobs are "exec sleep" (the local backend's cost, not a job's); each
 # round takes back 25 nodes in a row, from the first node of one job, or
 # gives them back, so every round changes the plan.  The spool is made in
@@ -58,7 +64,27 @@ bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
 WPID=$!
 # The first round starts the jobs: not a latency, dropped below.
 "$LAT" "$SP" "$NODES" 1 >/dev/null
-"$LAT" "$SP" "$NODES" "$ROUNDS" >"$WORK/lat"
+FLOOD=${FLOOD:-0}
+limit=10
+if [ "$FLOOD" -gt 0 ]; then
+	mkdir "$WORK/flood"
+	awk -v n="$FLOOD" -v d="$WORK/flood" 'BEGIN {
+		for (i = 0; i < n; i++) {
+			f = sprintf("%s/f%06d.yaml", d, i)
+			printf "name: f%06d\nmax_nodes: 0\n", i >f
+			close(f)
+		} }'
+	limit=600
+	t0=$(date +%s.%N)
+	(cd "$WORK/flood" && find . -name "f*.yaml" -print0 |
+	    xargs -0 mv -t "$SP/incoming/")
+	(while [ -n "$(ls -A "$SP/incoming")" ]; do sleep 0.2; done
+	 echo "$(date +%s.%N) $t0" | awk '{ printf "%.1f\n", $1 - $2 }' \
+	    >"$WORK/drained") &
+	DRAIN=$!
+fi
+"$LAT" "$SP" "$NODES" "$ROUNDS" "$limit" 2100000000 >"$WORK/lat"
+[ -n "${DRAIN:-}" ] && wait "$DRAIN"
 grep -c timeout "$WORK/lat" >"$WORK/timeouts"
 grep -v timeout "$WORK/lat" | sort -n >"$WORK/sorted"
 n=$(wc -l <"$WORK/sorted")
@@ -67,9 +93,10 @@ pick() {	# quantile
 	awk -v q="$1" -v n="$n" 'NR == (int(q * (n - 1)) + 1) { print; exit }' \
 		"$WORK/sorted"
 }
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s\n' spool nodes jobs \
-	rounds median_ms p99_ms max_ms timeouts
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s\n' \
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %s\n' spool \
+	nodes jobs rounds median_ms p99_ms max_ms timeouts flood drained_s
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %s\n' \
 	"$(stat -f -c %T "$WORK")" "$NODES" "$JOBS" "$n" \
 	"$(pick 0.5)" "$(pick 0.99)" "$(tail -n 1 "$WORK/sorted")" \
-	"$(cat "$WORK/timeouts")"
+	"$(cat "$WORK/timeouts")" "$FLOOD" \
+	"$(cat "$WORK/drained" 2>/dev/null || echo -)"

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,7 @@ slurp(int dirfd, const char *name, const char *label, size_t *len)
 static int
 open_objects(struct spool *sp)
 {
+	char label[PATH_MAX + 32];
 	struct diag d;
 	struct stat st;
 	int hfd, fd;
@@ -107,6 +109,9 @@ open_objects(struct spool *sp)
 	if (fd < 0 && errno != ENOENT)
 		log_fatal(diag_code_for_errno(errno), "unable to open "
 		    "%s/history/objects: %s", sp->path, strerror(errno));
+	snprintf(label, sizeof label, "%s/history/objects", sp->path);
+	if (fd >= 0 && spool_check_dir(fd, label, 0, &d) < 0)
+		log_diag_fatal(&d);
 	return fd;
 }
 

@@ -319,9 +319,9 @@ run_spool(const struct opts *o, char **names, int nnames)
 	if (spool_open(&sp, path, 0, &d) < 0)
 		log_diag_fatal(&d);
 	if (nnames == 0) {
-		if (spool_list(&sp, SPOOL_JOBS, &jobs, &njobs, &d) < 0)
+		if (job_list(&sp, SPOOL_JOBS, JOB_LIST_WARN, &jobs, &njobs,
+		    &d) < 0)
 			log_diag_fatal(&d);
-		njobs = strip_suffix(jobs, njobs, ".yaml");
 		warn_orphans(&sp, jobs, njobs);
 	}
 	allocs_init(&r.allocs);

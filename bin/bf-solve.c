@@ -104,23 +104,29 @@ load_job(struct solve *s, const char *label, const char *buf, size_t len,
 	return solve_job(s, label, buf, len, JOB_TRUSTED, d);
 }
 
+/*
+ * The jobs of jobs/, by the one rule of job_list(): the others are said
+ * and ignored, as history.c ignores them, so that the plan's jobs digest
+ * is the one bf-apply and bf-watch compute.
+ */
 static void
 load_spool_jobs(struct solve *s, struct spool *sp)
 {
-	char **names, label[PATH_MAX];
-	size_t n, i, l;
+	char **names, file[JOB_NAME_MAX + 8], label[PATH_MAX];
+	size_t n, i;
 	struct diag d;
 	int fd;
 
 	if ((fd = spool_dirfd(sp, SPOOL_JOBS, &d)) < 0 ||
-	    spool_list(sp, SPOOL_JOBS, &names, &n, &d) < 0)
+	    job_list(sp, SPOOL_JOBS, JOB_LIST_WARN, &names, &n, &d) < 0)
 		log_diag_fatal(&d);
 	for (i = 0; i < n; i++) {
-		l = strlen(names[i]);
-		if (l < 6 || strcmp(names[i] + l - 5, ".yaml") != 0)
-			continue;
-		snprintf(label, sizeof label, "jobs/%s", names[i]);
-		load(s, load_job, fd, names[i], label, 0);
+		snprintf(file, sizeof file, "%s.yaml", names[i]);
+		snprintf(label, sizeof label, "jobs/%s", file);
+		load(s, load_job, fd, file, label, 0);
+		if (job_check_name(&s->jobs[s->njobs - 1].job, names[i], label,
+		    &d) < 0)
+			log_diag_fatal(&d);
 	}
 	spool_list_free(names, n);
 }

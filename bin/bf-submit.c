@@ -178,7 +178,7 @@ intake(const char *spool_path)
 	    spool_lock(&sp, &d) < 0)
 		log_diag_fatal(&d);
 	spool_clean_tmp(&sp, 36 * 3600);
-	if (intake_run(&sp, time(NULL), &r, &d) < 0)
+	if (intake_run(&sp, time(NULL), NULL, &r, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);
 	return 0;

@@ -4,7 +4,8 @@
  * SYNOPSIS
  *	bf-watch [-hV] [-d SPOOL] [--once] [OPTION ...]
  *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
- *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --no-profile)
+ *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --keep-models N,
+ *	--keep-rejected DAYS, --no-profile)
  * DESCRIPTION
  *	See bf-watch(1).  Options here; the loop is watch.c.
  */
@@ -39,6 +40,8 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "holes-cmd", required_argument, NULL, 'H' },
 		{ "holes-interval", required_argument, NULL, 'I' },
+		{ "keep-models", required_argument, NULL, 'M' },
+		{ "keep-rejected", required_argument, NULL, 'K' },
 		{ "no-profile", no_argument, NULL, 'P' },
 		{ "once", no_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
@@ -75,6 +78,14 @@ main(int argc, char **argv)
 		case 'I':
 			o.holes_interval = cli_number("--holes-interval", optarg,
 			    0.1, 86400);
+			break;
+		case 'K':
+			o.keep_rejected = cli_number("--keep-rejected", optarg,
+			    0, 1e6) * WATCH_DAY;
+			break;
+		case 'M':
+			o.keep_models = cli_count("--keep-models", optarg, 0,
+			    1e9);
 			break;
 		case 'O':
 			o.once = 1;

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,24 +74,12 @@ read_one(int dirfd, const char *name, const char *label, int optional,
 	return 0;
 }
 
-static int
-yaml_stem(const char *name, char *stem, size_t stemlen)
-{
-	size_t l = strlen(name);
-
-	if (l < 6 || l - 5 >= stemlen || strcmp(name + l - 5, ".yaml") != 0)
-		return 0;
-	memcpy(stem, name, l - 5);
-	stem[l - 5] = '\0';
-	return job_name_valid(stem);
-}
-
-/* Every NAME.yaml of a spool directory, in name order. */
+/* Every NAME.yaml of a spool directory that is a job's (job_list()). */
 static int
 read_dir(struct spool *sp, enum spool_dir dir, int optional,
     struct history_file **out, size_t *n, struct diag *d)
 {
-	char **names, stem[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
+	char **names, file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
 	size_t count, i;
 	int fd, rc = 0;
 
@@ -99,7 +88,7 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional,
 	if (sp->dirs[dir] < 0 && optional)
 		return 0;
 	if ((fd = spool_dirfd(sp, dir, d)) < 0 ||
-	    spool_list(sp, dir, &names, &count, d) < 0)
+	    job_list(sp, dir, 0, &names, &count, d) < 0)
 		return -1;
 	if ((*out = calloc(count + 1, sizeof **out)) == NULL) {
 		spool_list_free(names, count);
@@ -107,15 +96,14 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional,
 	}
 	for (i = 0; i < count && rc == 0; i++) {
 		struct history_file *f = &(*out)[*n];
-		if (!yaml_stem(names[i], stem, sizeof stem))
-			continue;
-		memcpy(f->name, stem, strlen(stem) + 1);	/* valid: short */
+		memcpy(f->name, names[i], strlen(names[i]) + 1); /* valid */
+		snprintf(file, sizeof file, "%s.yaml", names[i]);
 		snprintf(label, sizeof label, "%s/%s", spool_dir_name(dir),
-		    names[i]);
-		rc = read_one(fd, names[i], label, 0, f, NULL, d);
+		    file);
+		rc = read_one(fd, file, label, 0, f, NULL, d);
 		if (rc == 0)
 			(*n)++;
-		else if (d->code == EX_NOINPUT && gone(fd, names[i])) {
+		else if (d->code == EX_NOINPUT && gone(fd, file)) {
 			/*
 			 * Gone between the listing and the read: not an input.
 			 * One we may not read is still there: an error, or a
@@ -218,6 +206,7 @@ history_inputs_match(const struct history_inputs *in, const struct plan *p)
 int
 history_subdir(struct spool *sp, const char *name, struct diag *d)
 {
+	char label[PATH_MAX + 32];
 	int hfd = spool_dirfd(sp, SPOOL_HISTORY, d), fd;
 
 	if (hfd < 0)
@@ -230,6 +219,11 @@ history_subdir(struct spool *sp, const char *name, struct diag *d)
 	if (fd < 0)
 		return diag_errno(d, errno, "unable to open %s/history/%s",
 		    sp->path, name);
+	snprintf(label, sizeof label, "%s/history/%s", sp->path, name);
+	if (spool_check_dir(fd, label, 0, d) < 0) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 

@@ -10,6 +10,7 @@
  *	'_' and '-', starting with a letter or digit, at most 64)".
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,55 @@ job_name_valid(const char *name)
 			return 0;
 	}
 	return i > 0;
+}
+
+int
+job_file_name(const char *file, char stem[JOB_NAME_MAX + 1])
+{
+	size_t l = strlen(file);
+
+	if (l < 6 || l - 5 > JOB_NAME_MAX || strcmp(file + l - 5, ".yaml") != 0)
+		return 0;
+	memcpy(stem, file, l - 5);
+	stem[l - 5] = '\0';
+	return job_name_valid(stem);
+}
+
+int
+job_list(const struct spool *sp, enum spool_dir dir, int flags,
+    char ***namesp, size_t *countp, struct diag *d)
+{
+	char **names, stem[JOB_NAME_MAX + 1], shown[NAME_MAX + 4];
+	size_t count, i, k = 0;
+
+	if (spool_list(sp, dir, &names, &count, d) < 0)
+		return -1;
+	for (i = 0; i < count; i++) {
+		if (job_file_name(names[i], stem)) {
+			memcpy(names[i], stem, strlen(stem) + 1);
+			names[k++] = names[i];
+			continue;
+		}
+		if (flags & JOB_LIST_WARN) {
+			ydoc_excerpt(names[i], shown, sizeof shown);
+			log_warn("%s/%s: not a job file (NAME.yaml, NAME a job "
+			    "name), ignored", spool_dir_name(dir), shown);
+		}
+		free(names[i]);
+	}
+	*namesp = names;
+	*countp = k;
+	return 0;
+}
+
+int
+job_check_name(const struct job *j, const char *stem, const char *label,
+    struct diag *d)
+{
+	if (strcmp(j->name, stem) == 0)
+		return 0;
+	return diag_set(d, EX_DATAERR, "%s:%zu: name '%s' is not the file's "
+	    "(%s.yaml holds job %s only)", label, j->line, j->name, stem, stem);
 }
 
 static int

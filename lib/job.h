@@ -18,6 +18,15 @@
  *
  *	job_format() writes the canonical form that intake stores in jobs/:
  *	keys sorted, every default made explicit, numbers in fixed formats.
+ *
+ *	Which files of jobs/ (and profiles/) are jobs is decided here, once,
+ *	for every program (bf-solve, bf-profile, history.c, and through it
+ *	bf-apply and bf-watch): job_file_name() says whether a file name is
+ *	NAME.yaml with NAME a valid job name, and gives NAME; job_list()
+ *	lists a spool directory's NAMEs by that rule, in name order, and
+ *	with JOB_LIST_WARN says of every other name (not starting with '.')
+ *	"jobs/F: not a job file (NAME.yaml, NAME a job name), ignored".
+ *	A job file's name key must then be its NAME (job_check_name()).
  * DIAGNOSTICS
  *	-1 with d set, code 65 for bad content.
  */
@@ -29,6 +38,7 @@
 
 #include "hash.h"
 #include "log.h"
+#include "spool.h"
 
 #define JOB_NAME_MAX		64
 #define JOB_MAX_NODES		1000000
@@ -42,6 +52,8 @@
 
 #define JOB_TRUSTED	0x1	/* written by bftrainer: read owner keys */
 #define JOB_QUIET	0x2	/* do not warn about unknown keys */
+
+#define JOB_LIST_WARN	0x1	/* job_list(): say which names are not */
 
 struct job_point {
 	long nodes;
@@ -70,6 +82,11 @@ struct job {
 };
 
 int job_name_valid(const char *name);
+int job_file_name(const char *file, char stem[JOB_NAME_MAX + 1]);
+int job_list(const struct spool *sp, enum spool_dir dir, int flags,
+    char ***names, size_t *count, struct diag *d);
+int job_check_name(const struct job *j, const char *stem, const char *label,
+    struct diag *d);
 int job_parse(struct job *j, const char *file, const char *buf, size_t len,
     int flags, struct diag *d);
 int job_load_at(struct job *j, int dirfd, const char *name, const char *label,

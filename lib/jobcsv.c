@@ -128,6 +128,9 @@ csv_open(struct csv *c, const char *path, struct diag *d)
 		return diag_set(d, EX_DATAERR, "%s: not a text file", path);
 	}
 	c->p = c->buf;
+	/* A UTF-8 byte-order mark, as spreadsheets write it: as for YAML. */
+	if (len >= 3 && memcmp(c->p, "\xef\xbb\xbf", 3) == 0)
+		c->p += 3;
 	return 0;
 }
 

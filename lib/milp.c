@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -426,6 +427,26 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 	free(lo), free(hi), free(idx), free(val);
 	csc_free(&c);
 	return 0;
+}
+
+int
+milp_scale_objective(struct milp *m, double limit)
+{
+	double most = 0;
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < m->ncols; i++)
+		if (fabs(m->obj[i]) > most)
+			most = fabs(m->obj[i]);
+	while (most > limit) {
+		most /= 2;
+		k++;
+	}
+	/* By a power of two: every coefficient keeps its digits. */
+	for (i = 0; k > 0 && i < m->ncols; i++)
+		m->obj[i] = ldexp(m->obj[i], -k);
+	return k;
 }
 
 const char *

@@ -23,6 +23,13 @@
  *	(a minimisation, since MPS does not keep the sense).  Integer columns
  *	stand between INTORG/INTEND markers; binaries have BV bounds.
  *
+ *	milp_scale_objective() divides every objective coefficient by the
+ *	power of two 2^k, the least that brings the largest to at most limit,
+ *	and returns k (0: unchanged).  CBC's tolerances are absolute: with
+ *	coefficients near 1e16 beside ones near 1e3 it called a feasible
+ *	model infeasible.  Scaling by a power of two changes no choice and
+ *	rounds no coefficient (but those it makes subnormal).
+ *
  *	milp_solve() loads the same arrays into CBC through Cbc_loadProblem()
  *	rather than re-reading the MPS (Cbc_readMps aborts the process on bad
  *	input), with the log off, default threads, the time limit, and start
@@ -74,6 +81,7 @@ char *milp_mps(const struct milp *m, const char *name, const char *comment,
     size_t *len);
 int milp_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d);
+int milp_scale_objective(struct milp *m, double limit);
 const char *milp_status_name(enum milp_status s);
 
 #endif

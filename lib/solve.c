@@ -6,7 +6,9 @@
  *	that a caller may hold several at once.
  */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +509,8 @@ build(struct solve *s, const struct solve_opts *o, struct diag *d)
 	    build_compact(s);
 	if (rc < 0)
 		return diag_errno(d, ENOMEM, "unable to build the model");
+	s->obj_scale = milp_scale_objective(&s->model, o->obj_max > 0 ?
+	    o->obj_max : SOLVE_OBJ_MAX);
 	s->built = 1;
 	return 0;
 }
@@ -527,6 +531,10 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 	fprintf(fp, "holes %s jobs %s state %s\n", s->dig_holes, s->dig_jobs,
 	    s->dig_state);
 	fprintf(fp, "%zu nodes, %ld free\n", s->holes.n, s->nfree);
+	if (s->obj_scale > 0)
+		fprintf(fp, "objective divided by 2^%d, so that no coefficient "
+		    "exceeds 2^30 (CBC's tolerances are absolute)\n",
+		    s->obj_scale);
 	for (j = 0; j < s->njobs; j++)
 		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
 		    s->jobs[j].was);
@@ -648,11 +656,67 @@ dp_start(struct solve *s, const struct solve_opts *o, struct diag *d)
 	return start;
 }
 
+/*
+ * Rounding alone may part two sums of the same plan's values: a bound on
+ * it, so that only a plan truly worth more replaces CBC's.
+ */
+static double
+slack(const struct solve *s)
+{
+	double sum = 0, most;
+	size_t j, c;
+
+	for (j = 0; j < s->njobs; j++) {
+		for (c = 0, most = 0; c < s->jobs[j].nchoice; c++)
+			if (fabs(s->jobs[j].value[c]) > most)
+				most = fabs(s->jobs[j].value[c]);
+		sum += most;
+	}
+	return 4 * (double)(s->njobs + 1) * DBL_EPSILON * sum;
+}
+
+static void
+picks_save(const struct solve *s, size_t *to)
+{
+	size_t j;
+
+	for (j = 0; j < s->njobs; j++)
+		to[j] = s->jobs[j].pick;
+}
+
+static void
+picks_load(struct solve *s, const size_t *from)
+{
+	size_t j;
+
+	for (j = 0; j < s->njobs; j++)
+		s->jobs[j].pick = from[j];
+}
+
+/*
+ * The DP's plan where CBC's fails (why says how), without policy rows:
+ * exact, so a plan still comes out.  dp holds the DP's picks when it was
+ * the start, else NULL and it is run now.
+ */
+static int
+dp_instead(struct solve *s, const size_t *dp, const char *why,
+    struct diag *d)
+{
+	if (dp != NULL)
+		picks_load(s, dp);
+	else if (run_dp(s, d) < 0)
+		return -1;
+	snprintf(s->status, sizeof s->status, "optimal (dynamic program: CBC "
+	    "%s)", why);
+	return 0;
+}
+
 static int
 run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
 	enum milp_status st;
 	double *x, *start;
+	size_t *dp;
 	int rc;
 
 	if (build(s, o, d) < 0)
@@ -665,28 +729,45 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 	start = dp_start(s, o, d);
 	if (d->code != 0)
 		return -1;
-	if ((x = calloc(s->model.ncols + 1, sizeof *x)) == NULL) {
-		free(start);
+	x = calloc(s->model.ncols + 1, sizeof *x);
+	dp = calloc(s->njobs + 1, sizeof *dp);
+	if (x == NULL || dp == NULL) {
+		free(start), free(x), free(dp);
 		return diag_errno(d, ENOMEM, "solution");
 	}
+	picks_save(s, dp);
 	rc = milp_solve(&s->model, o->seconds, start, x, &st, d);
-	if (rc == 0 && (st == MILP_OPTIMAL || st == MILP_STOPPED))
-		picks_from(s, o, x);
-	else if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows)
-		rc = diag_set(d, EX_DATAERR, "%s: the policy's constraints "
-		    "cannot all be met", s->policy.file);
-	else if (rc == 0 && st == MILP_INFEASIBLE)
-		rc = diag_set(d, EX_SOFTWARE, "CBC finds the model infeasible");
-	else if (rc == 0 && start == NULL)
-		keep_current(s);
-	/* else: the picks are still the DP's, which was the start */
 	if (rc == 0)
 		snprintf(s->status, sizeof s->status, "%s%s",
 		    milp_status_name(st), st != MILP_STOPPED_NONE &&
 		    st != MILP_FAILED ? "" : start ? "; the start is kept" :
 		    "; the current allocation is kept");
+	if (rc == 0 && (st == MILP_OPTIMAL || st == MILP_STOPPED)) {
+		double best;
+		picks_from(s, o, x);
+		best = total(s);
+		/* CBC's worth less than the exact DP's: its tolerances lost. */
+		if (start != NULL) {
+			picks_load(s, dp);
+			if (total(s) > best + slack(s))
+				rc = dp_instead(s, dp, "found a plan worth less",
+				    d);
+			else
+				picks_from(s, o, x);
+		}
+	} else if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows)
+		rc = diag_set(d, EX_DATAERR, "%s: the policy's constraints "
+		    "cannot all be met", s->policy.file);
+	else if (rc == 0 && (st == MILP_INFEASIBLE || (st == MILP_FAILED &&
+	    !s->policy_rows)))
+		rc = dp_instead(s, start ? dp : NULL, st == MILP_INFEASIBLE ?
+		    "found the model infeasible" : "failed", d);
+	else if (rc == 0 && start == NULL)
+		keep_current(s);
+	/* else: the picks are still the DP's, which was the start */
 	free(start);
 	free(x);
+	free(dp);
 	return rc;
 }
 

@@ -35,6 +35,12 @@
  *	in two decisions, so only free nodes can be handed out), and the
  *	policy's rows.  The dynamic program (dp.h) solves it without policy
  *	rows exactly; its answer is CBC's MIP start unless opts.no_start.
+ *	The model's objective is divided by a power of two when a
+ *	coefficient exceeds SOLVE_OBJ_MAX, so that CBC's absolute
+ *	tolerances hold over the documented ranges; and without policy rows
+ *	CBC's answer is checked against the DP's: when CBC finds the model
+ *	infeasible, fails, or picks a plan worth less than the DP's, the
+ *	DP's is the plan, and its status says so.
  *
  *	solve_profile() applies bf-profile's measurements to the job it
  *	names (solve_profile.c): measured rates replace declared ones at the
@@ -77,6 +83,8 @@
 #include "state.h"
 
 enum solve_solver { SOLVE_CBC, SOLVE_DP };
+/* The largest objective coefficient CBC is given (milp_scale_objective). */
+#define SOLVE_OBJ_MAX	1073741824.0	/* 2^30 */
 /* per-node: BFTrainer's model; per-node-tight: ours (pernode.h) */
 enum solve_model { SOLVE_COMPACT, SOLVE_PERNODE, SOLVE_PERNODE_TIGHT };
 #define SOLVE_MODEL_NAME(m) ((m) == SOLVE_COMPACT ? "compact" : \
@@ -88,9 +96,11 @@ struct solve_opts {
 	enum solve_solver solver;
 	enum solve_model model;
 	int no_start;		/* CBC without the DP's solution (tests) */
+	double obj_max;		/* scale the objective above it; 0: the
+				 * default SOLVE_OBJ_MAX (tests: larger) */
 };
 
-#define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0 }
+#define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0 }
 
 struct solve_job {
 	struct job job;
@@ -130,6 +140,7 @@ struct solve {
 	long nfree;		/* F */
 	struct milp model;
 	int built;
+	int obj_scale;		/* the model's objective is divided by 2^this */
 	char status[128];
 	double objective, seconds;
 };

@@ -85,6 +85,39 @@ open_dir(int parent, const char *name)
 	return fd;
 }
 
+/*
+ * bf-spool(5) SECURITY: whoever may change a spool directory decides
+ * what the programs do (a job file names the uid its job runs as), so a
+ * directory is trusted only when it belongs to root or to the user
+ * running the program, and no one else may write it.  incoming/ and tmp/
+ * are written by everyone, but only with the sticky bit, which keeps
+ * users from renaming or removing each other's files.
+ */
+int
+spool_check_dir(int fd, const char *label, int shared, struct diag *d)
+{
+	struct stat st;
+	uid_t me = geteuid();
+
+	if (fstat(fd, &st) < 0)
+		return diag_errno(d, errno, "unable to check %s", label);
+	if (st.st_uid != 0 && st.st_uid != me) {
+		if (me == 0)
+			return diag_set(d, EX_CONFIG, "%s: owned by uid %lu, "
+			    "not by root: refused (bf-spool(5), SECURITY)",
+			    label, (unsigned long)st.st_uid);
+		return diag_set(d, EX_CONFIG, "%s: owned by uid %lu, not by "
+		    "root or uid %lu: refused (bf-spool(5), SECURITY)", label,
+		    (unsigned long)st.st_uid, (unsigned long)me);
+	}
+	if ((st.st_mode & 022) != 0 && !(shared && (st.st_mode & S_ISVTX)))
+		return diag_set(d, EX_CONFIG, "%s: mode %04o lets others "
+		    "write it%s: refused (bf-spool(5), SECURITY)", label,
+		    (unsigned)(st.st_mode & 07777), shared ?
+		    " without the sticky bit" : "");
+	return 0;
+}
+
 int
 spool_open(struct spool *sp, const char *path, int flags, struct diag *d)
 {
@@ -98,14 +131,19 @@ spool_open(struct spool *sp, const char *path, int flags, struct diag *d)
 	if (strlen(path) >= sizeof sp->path)
 		return diag_set(d, EX_USAGE, "%s: spool path too long", path);
 	memcpy(sp->path, path, strlen(path) + 1);
-	if ((flags & SPOOL_CREATE) &&
-	    make_dir(AT_FDCWD, path, 0755, path, d) < 0)
+	/* A user's own spool is private: no one else could use it. */
+	if ((flags & SPOOL_CREATE) && make_dir(AT_FDCWD, path,
+	    geteuid() == 0 ? 0755 : 0700, path, d) < 0)
 		return -1;
 	sp->fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (sp->fd < 0) {
 		diag_errno(d, errno, "unable to open spool %s", path);
 		if (errno == ENOENT)
 			d->code = EX_NOINPUT;
+		return -1;
+	}
+	if (spool_check_dir(sp->fd, path, 0, d) < 0) {
+		spool_close(sp);
 		return -1;
 	}
 	for (i = 0; i < SPOOL_NDIRS; i++) {
@@ -118,6 +156,11 @@ spool_open(struct spool *sp, const char *path, int flags, struct diag *d)
 		sp->dirs[i] = open_dir(sp->fd, layout[i].name);
 		if (sp->dirs[i] < 0 && errno != ENOENT) {
 			diag_errno(d, errno, "unable to open %s", label);
+			spool_close(sp);
+			return -1;
+		}
+		if (sp->dirs[i] >= 0 && spool_check_dir(sp->dirs[i], label,
+		    layout[i].mode & S_ISVTX, d) < 0) {
 			spool_close(sp);
 			return -1;
 		}

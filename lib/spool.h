@@ -21,8 +21,18 @@
  *	spool_lock() takes SPOOL/lock with flock(2), at most one holder per
  *	spool; the holder's pid is written in the file for the message others
  *	get.  spool_clean_tmp() removes files left in tmp/ by crashed writers.
+ *
+ *	Trust (bf-spool(5), SECURITY): spool_open() refuses a spool whose top
+ *	directory or any subdirectory belongs to someone other than root and
+ *	the user running the program, or that others may write; incoming/
+ *	and tmp/ may be written by all only with the sticky bit.
+ *	spool_check_dir() is that check, for the directories made later
+ *	(history/objects/, history/runs/).  A spool created by a user other
+ *	than root gets a top directory of mode 0700: it is that user's own.
  * DIAGNOSTICS
- *	-1 with d set: 66 no such spool, 73 cannot create, 75 locked.
+ *	-1 with d set: 66 no such spool, 73 cannot create, 75 locked, 78 a
+ *	spool not to be trusted ("sp/jobs: owned by uid 1002, not by root:
+ *	refused (bf-spool(5), SECURITY)").
  */
 #ifndef BF_SPOOL_H
 #define BF_SPOOL_H
@@ -53,6 +63,7 @@ struct spool {
 const char *spool_default(void);
 const char *spool_dir_name(enum spool_dir dir);
 int spool_open(struct spool *sp, const char *path, int flags, struct diag *d);
+int spool_check_dir(int fd, const char *label, int shared, struct diag *d);
 void spool_close(struct spool *sp);
 int spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d);
 int spool_write(struct spool *sp, enum spool_dir dir, const char *name,

@@ -156,10 +156,12 @@ trace_open(struct trace *tr, const char *path, long long epoch,
 	if (gz_open(&tr->gz, path, d) < 0)
 		return -1;
 	rc = gz_line(&tr->gz, d);
+	/* A UTF-8 byte-order mark before the header is skipped, as in YAML. */
 	if (rc == 0)
 		rc = diag_set(d, EX_DATAERR, "%s: empty file, not a trace",
 		    tr->label);
-	else if (rc > 0 && strcmp(tr->gz.buf, "t_s,node,idle") != 0)
+	else if (rc > 0 && strcmp(tr->gz.buf + (strncmp(tr->gz.buf,
+	    "\xef\xbb\xbf", 3) == 0 ? 3 : 0), "t_s,node,idle") != 0)
 		rc = bad(tr, "the first line must be the header "
 		    "t_s,node,idle", d);
 	else if (rc > 0 && (rc = read_row(tr, d)) == 0)

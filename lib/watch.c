@@ -37,11 +37,15 @@
 #include "holes.h"
 #include "intake.h"
 #include "plan.h"
+#include "retain.h"
 #include "watch.h"
 
 #define WATCH_MAX_PASSES	20
+#define WATCH_INTAKE_SECONDS	0.25	/* of intake per pass: a flood of
+					 * incoming/ waits for the rest */
 #define WATCH_MAX_LOGS		4096
 #define WATCH_PROFILE_EVERY	5.0	/* seconds: measurements pile up */
+#define WATCH_RETAIN_EVERY	3600.0	/* seconds between retention runs */
 
 static volatile sig_atomic_t got_term, got_hup, got_chld;
 
@@ -64,6 +68,11 @@ struct watcher {
 	double retry_at;	/* 0: nothing to retry */
 	int left_undone;	/* a step failed to retry: --once exits 75 */
 	double profiled_at;	/* when bf-profile last ran */
+	struct intake_memo memo;	/* entries left in incoming/, said */
+	struct stat holes_seen;	/* holes/current.yaml as the last solve saw
+				 * it: a new one stops the intake */
+	int backlog;		/* the intake stopped with files left */
+	double intake_until;	/* when this pass's intake stops */
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
 };
@@ -275,12 +284,52 @@ child_failed(struct watcher *w, const char *what, int code,
 	}
 }
 
+/* holes/current.yaml now, or a zeroed status when there is none. */
+static void
+holes_now(const struct watcher *w, struct stat *st)
+{
+	memset(st, 0, sizeof *st);
+	if (w->sp->dirs[SPOOL_HOLES] < 0 || fstatat(w->sp->dirs[SPOOL_HOLES],
+	    "current.yaml", st, AT_SYMLINK_NOFOLLOW) < 0)
+		memset(st, 0, sizeof *st);
+}
+
+/*
+ * The intake stops once its time is up or a holes file other than the
+ * one the last solve read is there: it is delivered by rename, so a new
+ * one is a new inode (or, written in place, a new change time).
+ */
+static int
+intake_stop(void *arg)
+{
+	const struct watcher *w = arg;
+	struct stat now;
+
+	if (now_s() >= w->intake_until)
+		return 1;
+	holes_now(w, &now);
+	return now.st_dev != w->holes_seen.st_dev ||
+	    now.st_ino != w->holes_seen.st_ino ||
+	    now.st_size != w->holes_seen.st_size ||
+	    now.st_ctim.tv_sec != w->holes_seen.st_ctim.tv_sec ||
+	    now.st_ctim.tv_nsec != w->holes_seen.st_ctim.tv_nsec;
+}
+
+/*
+ * WATCH_INTAKE_SECONDS a pass at most, and no further file once a new
+ * holes file is there: the main scheduler's nodes are answered first,
+ * whatever incoming/ holds, and the rest waits for the next pass
+ * (w->backlog), which comes at once.
+ */
 static int
 intake(struct watcher *w, struct diag *d)
 {
+	struct intake_opts io = { &w->memo, 0, intake_stop, w };
 	struct intake_result r;
 
-	if (intake_run(w->sp, time(NULL), &r, d) < 0) {
+	w->intake_until = now_s() + WATCH_INTAKE_SECONDS;
+	if (intake_run(w->sp, time(NULL), &io, &r, d) < 0) {
+		w->backlog = 0;
 		if (d->code != EX_TEMPFAIL)
 			return -1;
 		/* A full disk: what is entered stays, the rest waits. */
@@ -290,6 +339,7 @@ intake(struct watcher *w, struct diag *d)
 		w->left_undone = 1;
 		return r.accepted + r.rejected > 0;
 	}
+	w->backlog = r.more;
 	return r.accepted + r.rejected > 0;
 }
 
@@ -389,6 +439,7 @@ solve(struct watcher *w, double *secs)
 	double t0;
 	int code, need = 1;
 
+	holes_now(w, &w->holes_seen);	/* the holes this solve reads */
 	if (history_inputs_read(&in, w->sp, &d) < 0)
 		return 0;	/* no holes yet: nothing to decide */
 	inputs_key(&in, in.dig_profiles, key, sizeof key);
@@ -665,8 +716,10 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 			return "child";
 		}
 		left = deadline - now_s();
-		if (left <= 0)
+		if (left <= 0) {
+			drain(w);	/* events that came meanwhile */
 			return NULL;
+		}
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - floor(left)) * 1e9);
 		if (ppoll(&pfd, 1, &ts, mask) <= 0)
@@ -703,14 +756,45 @@ self_dir(struct watcher *w)
 	}
 }
 
+/* The administrator's retention (bf-watch(1)), said when it removed. */
+static void
+retain(struct watcher *w)
+{
+	struct diag d;
+	size_t n;
+
+	if (w->o->keep_rejected > 0) {
+		if (retain_rejected(w->sp, time(NULL), w->o->keep_rejected, &n,
+		    &d) < 0)
+			log_warn("retention: %s", d.text);
+		else if (n > 0)
+			log_info("retention: removed %zu refusals older than %g "
+			    "days from rejected/", n, w->o->keep_rejected /
+			    WATCH_DAY);
+	}
+	if (w->o->keep_models > 0) {
+		if (retain_models(w->sp, w->o->keep_models, &n, &d) < 0)
+			log_warn("retention: %s", d.text);
+		else if (n > 0)
+			log_info("retention: removed %zu models beyond those of "
+			    "the newest %zu plans from plans/ and history/", n,
+			    w->o->keep_models);
+	}
+}
+
 static int
 loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 {
 	double next_scan = now_s() + w->o->rescan, next_holes = 0, dl;
+	double next_retain = 0;
 	const char *why = "start";
 
 	for (;;) {
 		reap();
+		if (now_s() >= next_retain) {
+			retain(w);
+			next_retain = now_s() + WATCH_RETAIN_EVERY;
+		}
 		if (w->o->holes_cmd != NULL && now_s() >= next_holes) {
 			poll_holes(w);
 			next_holes = now_s() + w->o->holes_interval;
@@ -720,7 +804,7 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 		if (w->o->once && w->left_undone)
 			return diag_set(d, EX_TEMPFAIL, "a step failed and is "
 			    "to be retried (see above); run again");
-		if (got_term || w->o->once)
+		if (got_term || (w->o->once && !w->backlog))
 			return 0;
 		if (why == NULL || strcmp(why, "rescan") == 0)
 			next_scan = now_s() + w->o->rescan;
@@ -729,8 +813,12 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 			dl = w->retry_at;
 		if (w->o->holes_cmd != NULL && next_holes < dl)
 			dl = next_holes;
+		if (w->backlog)		/* more of incoming/: at once */
+			dl = now_s();
 		why = wait_wake(w, dl, mask);
-		if (why == NULL) {
+		if (why == NULL && w->backlog) {
+			why = "incoming";
+		} else if (why == NULL) {
 			why = "rescan";
 			if (w->retry_at > 0 && now_s() >= w->retry_at) {
 				why = "retry";
@@ -768,8 +856,11 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->b.allow_root = o->allow_root;
 	spool_clean_tmp(sp, 36 * 3600);
 	watch_runs(w);
+	/* Holes found at start are not news: the first intake runs first. */
+	holes_now(w, &w->holes_seen);
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
+	intake_memo_free(&w->memo);
 	free(w);
 	return rc;
 }

@@ -22,6 +22,12 @@
  *
  *	A child that fails is logged with its exit code; codes 75 and 71 are
  *	retried after retry seconds, others once an input changes.
+ *
+ *	The intake takes at most 0.25 s a pass and stops for a new holes
+ *	file; the files left are taken by the next pass, at once.
+ *	Retention (retain.h): at start and every hour, refusals older than
+ *	keep_rejected seconds leave rejected/, and with keep_models only the
+ *	models of that many newest plans stay in plans/ and history/.
  *	SIGTERM and SIGINT end the loop after the step in progress.
  * DIAGNOSTICS
  *	One line per decision on stderr.  -1 with d set: 75 the spool is
@@ -45,9 +51,13 @@ struct watch_opts {
 	int once;		/* run until quiet, then return */
 	int no_profile;		/* skip bf-profile */
 	const char *backend;	/* apply's backend: "local" or "slurm" */
+	double keep_rejected;	/* seconds a refusal is kept; 0: for ever */
+	size_t keep_models;	/* models of the newest plans kept; 0: all */
 };
 
-#define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local" }
+#define WATCH_DAY		86400.0
+#define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local", \
+	30 * WATCH_DAY, 0 }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

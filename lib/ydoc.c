@@ -12,6 +12,7 @@
  *	context".
  */
 #include <errno.h>
+#include <float.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -494,6 +495,19 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 		return value_error(doc, v, what, expect, d);
 	errno = 0;
 	x = strtod(v->value, NULL);
+	/*
+	 * Below DBL_MIN a double loses precision (subnormal) or becomes 0:
+	 * strtod() says ERANGE, and the range alone would not say why.
+	 */
+	if (errno == ERANGE && x < DBL_MIN && x > -DBL_MIN && min <= 0 &&
+	    max >= 0) {
+		char shown[48];
+		ydoc_excerpt(v->value, shown, sizeof shown);
+		return diag_set(d, EX_DATAERR, "%s:%zu: %s must be %s, not "
+		    "'%s', which is too close to 0 for a double (%s); the "
+		    "smallest above 0 is %g", doc->file, v->line, what, expect,
+		    shown, x == 0 ? "it would read as 0" : "subnormal", DBL_MIN);
+	}
 	if (errno == ERANGE || !(x >= min && x <= max))
 		return value_error(doc, v, what, expect, d);
 	*out = x == 0 ? 0.0 : x;	/* -0 is 0 */

@@ -125,8 +125,39 @@ test_have_root() {
 	[ "$(id -u)" -eq 0 ]
 }
 
+# For a test in which another uid runs the programs or a job script, or
+# reaches the spool: the checkout may be under a directory only its owner
+# may enter (root's home is 0700), so the programs (bin/bf-*) and the test
+# job (t/data/apply/job.sh) are copied to a new directory in /tmp that
+# anyone may enter, PATH and J name the copies, and the scratch directory
+# moves there too (TRASH).  The copies are the very files built, and the
+# test asserts what it asserted before.  The directory is removed when
+# every case passed, and kept (its path printed) when one failed.
+test_public_trash() {
+	PUBLIC=$(mktemp -d /tmp/bf-"$TEST_NAME".XXXXXX) || exit 1
+	chmod 755 "$PUBLIC" && mkdir -m 755 "$PUBLIC/bin" "$PUBLIC/trash" &&
+	for _p in "$BF_ROOT"/bin/bf-*; do
+		case $_p in *.c) continue ;; esac
+		cp -p "$_p" "$PUBLIC/bin/" || exit 1
+	done &&
+	cp -p "$T_DIR/data/apply/job.sh" "$PUBLIC/job.sh" &&
+	chmod -R go+rX "$PUBLIC" || exit 1
+	PATH="$PUBLIC/bin:$PATH"
+	J="$PUBLIC/job.sh"
+	TRASH="$PUBLIC/trash"
+	cd "$TRASH" || exit 1
+}
+
 test_done() {
 	echo "1..$test_count"
+	if [ -n "${PUBLIC:-}" ]; then
+		cd / || exit 1
+		if [ "$test_failed" -eq 0 ]; then
+			rm -rf "$PUBLIC"
+		else
+			echo "# scratch directory kept: $TRASH"
+		fi
+	fi
 	[ "$test_failed" -eq 0 ]
 	exit $?
 }

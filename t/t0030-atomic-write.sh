@@ -2,6 +2,8 @@
 # A file appears in a spool directory complete or not at all, even when the
 # writer is killed with SIGKILL at any step of the write.
 . "$(dirname "$0")/lib.sh"
+# Other uids run the programs and reach the spool: t/lib.sh.
+test_public_trash
 
 job() {	# name [padding lines]
 	printf 'name: %s\ncommand: sleep 1\nmax_nodes: 4\n' "$1"

@@ -84,28 +84,35 @@ test_expect_success 'a refused name already in rejected/ gets a suffix' '
 	! grep -q min_nodes sp/rejected/bad1.yaml
 '
 
-test_expect_success 'a symbolic link is refused and not followed' '
+# Anything but a regular file is refused where it is: never opened,
+# followed or moved (a FIFO in rejected/ hangs a reader; a directory there
+# could take a reason's name), and said once.
+test_expect_success 'a symbolic link is left in place, not followed' '
 	good secret >secret.yaml &&
 	ln -s "$PWD/secret.yaml" sp/incoming/link.yaml &&
-	intake 2>/dev/null &&
-	test -h sp/rejected/link.yaml &&
-	echo "incoming/link.yaml: a symbolic link, not a job file" >expect &&
-	test_cmp expect sp/rejected/link.yaml.err &&
-	test ! -e sp/jobs/secret.yaml
+	intake 2>log &&
+	test -h sp/incoming/link.yaml && test ! -e sp/rejected/link.yaml &&
+	test ! -e sp/rejected/link.yaml.err &&
+	echo "bf-submit: left incoming/link.yaml in place: a symbolic link, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect log &&
+	test ! -e sp/jobs/secret.yaml && rm sp/incoming/link.yaml
 '
 
-test_expect_success 'a FIFO, a directory and a hard link are refused without blocking' '
+test_expect_success 'a FIFO and a directory are left in place, a hard link refused, without blocking' '
 	mkfifo sp/incoming/fifo.yaml && mkdir sp/incoming/dir.yaml &&
 	good hard >hard.yaml && ln hard.yaml sp/incoming/hard.yaml &&
-	timeout 10 bf-submit --intake -d sp 2>/dev/null &&
-	test -p sp/rejected/fifo.yaml && test -d sp/rejected/dir.yaml &&
-	cat sp/rejected/fifo.yaml.err sp/rejected/dir.yaml.err sp/rejected/hard.yaml.err >actual &&
+	timeout 10 bf-submit --intake -d sp 2>log &&
+	test -p sp/incoming/fifo.yaml && test -d sp/incoming/dir.yaml &&
+	test ! -e sp/rejected/fifo.yaml && test ! -e sp/rejected/dir.yaml &&
 	cat >expect <<-\EOT &&
-	incoming/fifo.yaml: a FIFO, not a job file
-	incoming/dir.yaml: a directory, not a job file
-	incoming/hard.yaml: has 2 hard links; copy the file instead
+	bf-submit: left incoming/dir.yaml in place: a directory, not a job file (its owner may remove it)
+	bf-submit: left incoming/fifo.yaml in place: a FIFO, not a job file (its owner may remove it)
+	bf-submit: rejected incoming/hard.yaml as rejected/hard.yaml: incoming/hard.yaml: has 2 hard links; copy the file instead
 	EOT
-	test_cmp expect actual
+	test_cmp expect log &&
+	echo "incoming/hard.yaml: has 2 hard links; copy the file instead" >expect &&
+	test_cmp expect sp/rejected/hard.yaml.err &&
+	rm sp/incoming/fifo.yaml && rmdir sp/incoming/dir.yaml
 '
 
 test_expect_success 'a file over 1 MiB is refused unread' '
@@ -154,6 +161,20 @@ test_expect_success 'a crash between reason and move: the reason is reused' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a crash between link and removal: refused once, its reason kept' '
+	printf "name: crash3\ncommand: x\nmax_nodes: -1\n" >sp/incoming/crash3.yaml &&
+	BF_FAULT=intake-after-link intake 2>/dev/null; test $? -eq 137 &&
+	test -f sp/rejected/crash3.yaml && test -f sp/incoming/crash3.yaml &&
+	cp sp/rejected/crash3.yaml.err crash3.reason &&
+	intake 2>log &&
+	ls sp/rejected | grep crash3 >actual &&
+	printf "crash3.yaml\ncrash3.yaml.err\n" >expect && test_cmp expect actual &&
+	test ! -e sp/incoming/crash3.yaml &&
+	test_cmp crash3.reason sp/rejected/crash3.yaml.err &&
+	echo "bf-submit: rejected incoming/crash3.yaml as rejected/crash3.yaml before a crash: its reason is rejected/crash3.yaml.err" >expect &&
+	test_cmp expect log
+'
+
 test_expect_success 'kill -9 at every step of many intakes loses no file' '
 	rm -rf sp2 && bf-submit -d sp2 /dev/null 2>/dev/null;
 	i=0 && while [ $i -lt 20 ]; do
@@ -161,7 +182,7 @@ test_expect_success 'kill -9 at every step of many intakes loses no file' '
 		printf "name: r$i\ncommand: x\nmax_nodes: 0\n" >sp2/incoming/r$i.yaml
 		i=$((i + 1))
 	done &&
-	for point in atomic-after-write atomic-before-rename intake-after-reason intake-after-accept; do
+	for point in atomic-after-write atomic-before-rename intake-after-reason intake-after-link intake-after-accept; do
 		for n in 1 2 3 5 8; do
 			BF_FAULT=$point:$n bf-submit --intake -d sp2 2>/dev/null
 		done

@@ -7,6 +7,7 @@
 # documented exit status, and changes nothing but what the refusal moves.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/hostile/lib.sh"
+. "$T_DIR/data/apply/lib.sh"
 
 good='command: ./train
 max_nodes: 8'
@@ -111,7 +112,10 @@ num rescale-infinity rescale_up Infinity "rescale_up must be a number from 0 to 
 num rescale-1e999 rescale_up 1e999 "rescale_up must be a number from 0 to 86400, not '1e999'"
 num rescale-hex rescale_up 0x1p3 "rescale_up must be a number from 0 to 86400, not '0x1p3'"
 num rescale-negative rescale_down -0.5 "rescale_down must be a number from 0 to 86400, not '-0.5'"
-num weight-underflow weight 1e-999 "weight must be a number from 0 to 1e+06, not '1e-999'"
+num weight-underflow weight 1e-999 "weight must be a number from 0 to 1e+06, not '1e-999', which is too close to 0 for a double (it would read as 0); the smallest above 0 is 2.22507e-308"
+# Subnormal doubles (issue #17): said as such, not as out of range.
+num rescale-subnormal rescale_up 1e-320 "rescale_up must be a number from 0 to 86400, not '1e-320', which is too close to 0 for a double (subnormal); the smallest above 0 is 2.22507e-308"
+num weight-subnormal weight 4e-310 "weight must be a number from 0 to 1e+06, not '4e-310', which is too close to 0 for a double (subnormal); the smallest above 0 is 2.22507e-308"
 num weight-huge weight 1e7 "weight must be a number from 0 to 1e+06, not '1e7'"
 printf 'name: a\n%s\nscaling:\n  -2: 10\n' "$good" |
 	bad scaling-negative-count ":5: a scaling node count must be a whole number from 1 to 1000000, not '-2'"
@@ -249,15 +253,17 @@ test_expect_success 'bf-submit FILE: a FIFO is refused without blocking' '
 	listing sp >after && test_cmp before after
 '
 
-test_expect_success 'the intake: a FIFO is refused without blocking' '
+# Anything but a regular file is refused where it is (issue #17): never
+# opened, followed or moved into rejected/, where a FIFO would hang a
+# reader and a directory could take a reason's name.
+test_expect_success 'the intake: a FIFO is left in place without blocking' '
 	mkfifo sp/incoming/fifo.yaml &&
-	listing sp | sed "\\|^sp/incoming/fifo.yaml |d" >before &&
+	listing sp >before &&
 	bounded bf-submit --intake -d sp 2>err &&
-	test -p sp/rejected/fifo.yaml &&
-	echo "incoming/fifo.yaml: a FIFO, not a job file" >expect &&
-	test_cmp expect sp/rejected/fifo.yaml.err &&
-	listing sp | sed "\\|^sp/rejected/fifo.yaml|d" >after &&
-	test_cmp before after
+	echo "bf-submit: left incoming/fifo.yaml in place: a FIFO, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	listing sp >after && test_cmp before after &&
+	rm sp/incoming/fifo.yaml
 '
 
 test_expect_success 'bf-submit FILE: a directory is refused' '
@@ -267,14 +273,15 @@ test_expect_success 'bf-submit FILE: a directory is refused' '
 	test_cmp expect err
 '
 
-test_expect_success 'the intake: a directory is refused, its content unread' '
+test_expect_success 'the intake: a directory is left in place, its content unread' '
 	mkdir sp/incoming/dir.yaml &&
 	printf "name: indir\n%s\n" "$good" >sp/incoming/dir.yaml/indir.yaml &&
+	listing sp >before &&
 	bounded bf-submit --intake -d sp 2>err &&
-	test -d sp/rejected/dir.yaml &&
-	echo "incoming/dir.yaml: a directory, not a job file" >expect &&
-	test_cmp expect sp/rejected/dir.yaml.err &&
-	test ! -e sp/jobs/indir.yaml
+	echo "bf-submit: left incoming/dir.yaml in place: a directory, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	listing sp >after && test_cmp before after &&
+	test ! -e sp/jobs/indir.yaml && rm -r sp/incoming/dir.yaml
 '
 
 if shadow_line >/dev/null; then
@@ -289,10 +296,10 @@ if shadow_line >/dev/null; then
 	test_expect_success 'the intake: a link to /etc/shadow is not followed' '
 		ln -s /etc/shadow sp/incoming/shadow.yaml &&
 		bounded bf-submit --intake -d sp 2>err &&
-		test -h sp/rejected/shadow.yaml &&
-		echo "incoming/shadow.yaml: a symbolic link, not a job file" >expect &&
-		test_cmp expect sp/rejected/shadow.yaml.err &&
-		! grep -r -F "$(shadow_line)" err sp
+		test -h sp/incoming/shadow.yaml && test ! -e sp/rejected/shadow.yaml &&
+		echo "bf-submit: left incoming/shadow.yaml in place: a symbolic link, not a job file (its owner may remove it)" >expect &&
+		test_cmp expect err &&
+		! grep -r -F "$(shadow_line)" err sp && rm sp/incoming/shadow.yaml
 	'
 else
 	test_skip 'bf-submit FILE: a link to /etc/shadow is not followed' '/etc/shadow is not readable here'
@@ -312,10 +319,10 @@ test_expect_success "bf-submit FILE: a link to a file of another user ($CANARY_O
 test_expect_success "the intake: a link to a file of another user ($CANARY_OWNER) is not followed" '
 	ln -s "$CANARY_FILE" sp/incoming/theirs.yaml && canary_arm &&
 	bounded bf-submit --intake -d sp >out 2>err &&
-	test -h sp/rejected/theirs.yaml &&
-	echo "incoming/theirs.yaml: a symbolic link, not a job file" >expect &&
-	test_cmp expect sp/rejected/theirs.yaml.err &&
-	canary_untouched out err sp
+	test -h sp/incoming/theirs.yaml && test ! -e sp/rejected/theirs.yaml &&
+	echo "bf-submit: left incoming/theirs.yaml in place: a symbolic link, not a job file (its owner may remove it)" >expect &&
+	test_cmp expect err &&
+	canary_untouched out err sp && rm sp/incoming/theirs.yaml
 '
 
 if test_have_root && command -v setpriv >/dev/null; then
@@ -345,6 +352,200 @@ test_expect_success 'the intake: a hard link is refused unread' '
 	echo "incoming/hard.yaml: has 3 hard links; copy the file instead" >expect &&
 	test_cmp expect sp/rejected/hard.yaml.err &&
 	test ! -e sp/jobs/hard.yaml
+'
+
+# A name like a reason's (issue #17): a directory "!.err" moved into
+# rejected/ made the reason of a bad file "!" impossible to write, and
+# every intake (and bf-watch at every start) exit 74; a bad file "y.err"
+# was overwritten by the reason of a later "y".
+test_expect_success 'the intake: a directory "!.err" stays in incoming/; a bad "!" is refused beside its reason' '
+	mkdir "sp/incoming/!.err" &&
+	printf "name: n6\ncommand: x\nmax_nodes: 0\n" >"sp/incoming/!" &&
+	printf "name: n7\n%s\n" "$good" >sp/incoming/n7.yaml &&
+	bounded bf-submit --intake -d sp 2>err &&
+	test -d "sp/incoming/!.err" && test -f "sp/rejected/!" &&
+	echo "incoming/!:3: max_nodes must be a whole number from 1 to 1000000, not '"'0'"'" >expect &&
+	test_cmp expect "sp/rejected/!.err" &&
+	test -f sp/jobs/n7.yaml && rm sp/jobs/n7.yaml &&
+	grep -c "left incoming/!.err in place: a directory" err >count &&
+	echo 1 >expect && test_cmp expect count &&
+	rmdir "sp/incoming/!.err"
+'
+
+test_expect_success 'the intake: a bad file "y.err" is kept as y.err.1, never taken for the reason of "y"' '
+	printf "name: n8\ncommand: x\nmax_nodes: 0\n" >sp/incoming/y.err && cp sp/incoming/y.err y.err.orig &&
+	bounded bf-submit --intake -d sp 2>err &&
+	printf "name: n9\ncommand: x\nmax_nodes: -1\n" >sp/incoming/y &&
+	bounded bf-submit --intake -d sp 2>>err &&
+	ls sp/rejected | grep "^y" >actual &&
+	printf "y\ny.err\ny.err.1\ny.err.1.err\n" >expect && test_cmp expect actual &&
+	cmp y.err.orig sp/rejected/y.err.1 &&
+	grep -q "^incoming/y.err:3: " sp/rejected/y.err.1.err &&
+	grep -q "^incoming/y:3: " sp/rejected/y.err
+'
+
+# Nothing in rejected/ is ever replaced (issue #17): a reason a crash
+# left without its file is another refusal's unless it says word for word
+# the same, for the same submitter; a second refused name gets a suffix.
+test_expect_success 'the intake: a second refused "z" keeps the first z and z.err' '
+	printf "name: n20\ncommand: x\nmax_nodes: 0\n" >sp/incoming/z &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cp sp/rejected/z z.first && cp sp/rejected/z.err z.first.err &&
+	printf "name: n21\ncommand: x\nmax_nodes: -2\n" >sp/incoming/z &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cmp z.first sp/rejected/z && cmp z.first.err sp/rejected/z.err &&
+	grep -q "not .-2.$" sp/rejected/z.1.err && grep -q "n21" sp/rejected/z.1
+'
+
+test_expect_success 'the intake: a reason a crash left alone is never replaced by another one' '
+	printf "name: n22\ncommand: x\nmax_nodes: 0\n" >sp/incoming/w &&
+	BF_FAULT=intake-after-reason bf-submit --intake -d sp 2>err;
+	test $? -eq 137 && test -f sp/rejected/w.err && test ! -e sp/rejected/w &&
+	cp sp/rejected/w.err w.orphan && rm sp/incoming/w &&
+	printf "name: n23\ncommand: x\nmax_nodes: -3\n" >sp/incoming/w &&
+	bounded bf-submit --intake -d sp 2>err &&
+	cmp w.orphan sp/rejected/w.err &&
+	test -f sp/rejected/w.1 && grep -q "not .-3.$" sp/rejected/w.1.err &&
+	test ! -e sp/rejected/w
+'
+
+if test_have_root; then
+	test_expect_success 'the intake: another submitter'"'"'s reason, the same words, is not taken for one'"'"'s own' '
+		printf "name: n24\ncommand: x\nmax_nodes: 0\n" >sp/incoming/v &&
+		chown 4321:4321 sp/incoming/v &&
+		BF_FAULT=intake-after-reason bf-submit --intake -d sp 2>err;
+		test $? -eq 137 && test "$(stat -c %u sp/rejected/v.err)" = 4321 &&
+		cp sp/rejected/v.err v.orphan && rm sp/incoming/v &&
+		printf "name: n24\ncommand: x\nmax_nodes: 0\n" >sp/incoming/v &&
+		chown 4322:4322 sp/incoming/v &&
+		bounded bf-submit --intake -d sp 2>err &&
+		cmp v.orphan sp/rejected/v.err &&
+		test "$(stat -c %u sp/rejected/v.err)" = 4321 &&
+		test "$(stat -c %u:%u sp/rejected/v.1 sp/rejected/v.1.err | tr "\n" " ")" = "4322:4322 4322:4322 " &&
+		cmp v.orphan sp/rejected/v.1.err
+	'
+else
+	test_skip 'the intake: another submitter'"'"'s reason, the same words, is not taken for one'"'"'s own' 'needs root to chown'
+fi
+
+# One user's file must never stop the intake of the others: a file that
+# cannot be moved or removed (immutable here) is left where it is, said
+# once, and the rest is decided; bf-watch goes on as well.
+if test_have_root && touch imm.probe && chattr +i imm.probe 2>/dev/null; then
+	chattr -i imm.probe
+	test_expect_success 'the intake: a file that cannot be moved does not stop the others' '
+		printf "name: n10\ncommand: x\nmax_nodes: 0\n" >sp/incoming/a-stuck &&
+		printf "name: n11\n%s\n" "$good" >sp/incoming/b-stuck.yaml &&
+		printf "name: n12\ncommand: x\nmax_nodes: 0\n" >sp/incoming/c-bad &&
+		printf "name: n13\n%s\n" "$good" >sp/incoming/d-good.yaml &&
+		chattr +i sp/incoming/a-stuck sp/incoming/b-stuck.yaml &&
+		bounded bf-submit --intake -d sp 2>err; rc=$?;
+		chattr -i sp/incoming/a-stuck sp/incoming/b-stuck.yaml &&
+		cat err && test $rc -eq 0 &&
+		grep -q "^bf-submit: left incoming/a-stuck in place: unable to move it to rejected/a-stuck: Operation not permitted$" err &&
+		grep -q "^bf-submit: accepted incoming/b-stuck.yaml as jobs/n11.yaml but unable to remove it: Operation not permitted" err &&
+		test -f sp/rejected/c-bad.err && test -f sp/jobs/n13.yaml &&
+		test ! -e sp/rejected/a-stuck.err &&
+		bounded bf-submit --intake -d sp 2>err &&
+		test -f sp/rejected/a-stuck.err && test ! -e sp/incoming/b-stuck.yaml &&
+		rm sp/jobs/n11.yaml sp/jobs/n13.yaml
+	'
+	test_expect_success 'bf-watch --once: a file that cannot be moved does not stop it' '
+		printf "name: n14\ncommand: x\nmax_nodes: 0\n" >sp/incoming/e-stuck &&
+		printf "name: n15\n%s\n" "$good" >sp/incoming/f-good.yaml &&
+		printf "time: 1000\nsource: test\nidle: []\n" >sp/holes/current.yaml &&
+		chattr +i sp/incoming/e-stuck &&
+		bounded bf-watch --once --no-profile -d sp 2>err; rc=$?;
+		chattr -i sp/incoming/e-stuck &&
+		cat err && test $rc -eq 0 &&
+		grep -q "left incoming/e-stuck in place: unable to move it" err &&
+		test -f sp/jobs/n15.yaml && rm sp/jobs/n15.yaml sp/incoming/e-stuck
+	'
+else
+	test_skip 'the intake: a file that cannot be moved does not stop the others' 'needs root and chattr +i'
+	test_skip 'bf-watch --once: a file that cannot be moved does not stop it' 'needs root and chattr +i'
+fi
+
+# bf-watch runs the intake on every pass: an entry left in place is said
+# once in its life, not once a pass.
+test_expect_success 'bf-watch --once says an entry left in place once, however many passes' '
+	mkfifo sp/incoming/g-fifo &&
+	printf "name: n16\n%s\n" "$good" >sp/incoming/h-good.yaml &&
+	printf "time: 1001\nsource: test\nidle: []\n" >sp/holes/current.yaml &&
+	bounded bf-watch --once --no-profile -d sp 2>err &&
+	cat err && test -f sp/jobs/n16.yaml &&
+	grep -c "bf-solve\|decision\|accepted" err &&
+	grep -c "left incoming/g-fifo in place: a FIFO" err >count &&
+	echo 1 >expect && test_cmp expect count &&
+	rm sp/incoming/g-fifo sp/jobs/n16.yaml sp/holes/current.yaml sp/plans/* &&
+	rm -f sp/state.yaml
+'
+
+# A flood of incoming/ (issue #17): bf-watch decided every file queued
+# before it solved again, so that a new holes file (nodes the main
+# scheduler takes back) waited 12 s behind 26,000 files.  Now the intake
+# stops for a new holes file, and takes at most 0.25 s a pass: the
+# decision for the holes comes before the flood's refusals.
+test_expect_success 'bf-watch answers a new holes file before a flood of incoming/' '
+	mkspool fl && holes fl 1000 "n[01-04]" &&
+	job fl w1 2 "exec sleep 300" &&
+	start_watch fl && wait_for 20 grep -q "^  w1: {nodes: 2" fl/state.yaml &&
+	mkdir flood && awk "BEGIN { for (i = 0; i < 3000; i++) {
+		f = sprintf(\"flood/f%05d\", i); print \"name: x\" >f; close(f) } }" &&
+	mv flood/* fl/incoming/ && holes fl 2000 "n[03-04]" &&
+	wait_for 60 grep -q "^time: 2000$" fl/plans/current.yaml &&
+	wait_for 60 eval "test -z \"\$(ls -A fl/incoming)\"" &&
+	stop_watch && kill_jobs fl &&
+	awk "/rejected incoming\/f/ { n++ }
+	    /decision: trigger [a-z]*; plan 2000-/ { print n + 0; exit }" watch.log >refused.before &&
+	cat refused.before && test -s refused.before &&
+	test "$(cat refused.before)" -lt 64 &&
+	test $(grep -c "rejected incoming/f" watch.log) -eq 3000
+'
+
+# What rejected/ and history/ keep is the administrator's to bound
+# (issue #17): refusals older than --keep-rejected DAYS (default 30) go,
+# by their reasons' change time, which their submitters cannot set back;
+# --keep-models N keeps the models of the N newest plans.  Nothing else
+# of history/ goes, and nothing without being told.
+test_expect_success 'bf-watch --keep-rejected: refusals older than that leave rejected/, the newer stay' '
+	mkspool ret && i=0 && while [ $i -lt 20 ]; do
+		printf "name: r$i\n" >ret/incoming/r$i; i=$((i + 1)); done &&
+	bf-submit --intake -d ret 2>/dev/null &&
+	mkdir ret/rejected/olddir && echo old >ret/rejected/olddir.err &&
+	touch -m -d "2099-01-01" ret/rejected/r1.err &&
+	bounded bf-watch --once --no-profile -d ret 2>err &&
+	test_must_be_empty err && test $(ls ret/rejected | wc -l) -eq 42 &&
+	sleep 2 && printf "name: late\n" >ret/incoming/late &&
+	bounded bf-watch --once --no-profile --keep-rejected 0.00001 -d ret 2>err &&
+	cat err && ls ret/rejected >actual &&
+	printf "late\nlate.err\nolddir\nolddir.err\n" >expect && test_cmp expect actual &&
+	grep -q "^bf-watch: retention: removed 20 refusals older than 1e-05 days from rejected/$" err &&
+	grep -q "^bf-watch: retention: rejected/olddir is a directory, left where it is$" err
+'
+
+test_expect_success 'bf-watch --keep-models N: the models of the N newest plans stay, plans and audits too' '
+	mkspool mod && job mod m1 2 "exec sleep 300" &&
+	for t in 1000 2000 3000 4000; do
+		case $t in 1000|3000) h="n[01-02]" ;; *) h="n[03-04]" ;; esac
+		holes mod $t "$h" &&
+		bounded bf-watch --once --no-profile --allow-root-jobs -g 1 -d mod 2>>mod.log || exit 1
+	done &&
+	ls mod/history/*.mps | wc -l >count && test $(cat count) -ge 4 &&
+	ls mod/history | grep -c "^[0-9]*-[0-9a-f]*\.yaml$" >plans.before &&
+	bf-audit -d mod --log >log && cut -d" " -f1 log >order &&
+	tail -n 2 order | sed "s|^|mod/history/|; s|$|.mps|" >expect &&
+	oldest=$(head -n 1 order) &&
+	bounded bf-watch --once --no-profile --allow-root-jobs -g 1 --keep-models 2 -d mod 2>err;
+	rc=$?; kill_jobs mod; cat err; test $rc -eq 0 &&
+	ls mod/history/*.mps >actual && test_cmp expect actual &&
+	ls mod/plans/*.mps | wc -l >count && echo 2 >expect && test_cmp expect count &&
+	cur=$(sed -n "s/.*mps: \(plans\/[^}]*\)}$/\1/p" mod/plans/current.yaml) &&
+	test -f "mod/$cur" &&
+	ls mod/history | grep -c "^[0-9]*-[0-9a-f]*\.yaml$" >plans.after &&
+	test_cmp plans.before plans.after &&
+	grep -q "^bf-watch: retention: removed [0-9]* models beyond those of the newest 2 plans from plans/ and history/$" err &&
+	bf-audit -d mod "$oldest" >audit && grep -q ": identical$" audit
 '
 
 # Hostile names of the incoming files themselves (the intake only: they

@@ -205,6 +205,41 @@ test_expect_success 'the intake: jobs/a.yaml a link, a new job a is refused' '
 	canary_untouched out err s && test -h s/jobs/a.yaml
 '
 
+# One rule says which files of jobs/ are jobs (issue #17): NAME.yaml, NAME
+# a job name.  A file "c c.yaml" was a job to bf-solve and not to bf-apply:
+# every plan was stale (75) and bf-watch --once solved 20 times, enacted
+# nothing and exited 0.  Now every program ignores it, and bf-solve and
+# bf-profile say so.
+test_expect_success 'jobs/"c c.yaml": not a job to any program, said, and the plan is enacted' '
+	fresh ready0 && sed "s/^name: a$/name: c/" s/jobs/a.yaml >"s/jobs/c c.yaml" &&
+	cp "s/jobs/c c.yaml" s/jobs/.hidden.yaml &&
+	bounded bf-solve -d s >out 2>err &&
+	echo "bf-solve: jobs/c c.yaml: not a job file (NAME.yaml, NAME a job name), ignored" >expect &&
+	test_cmp expect err && ! grep "^  c:" s/plans/current.yaml &&
+	bounded bf-apply -n -d s --allow-root-jobs >out 2>err &&
+	test_must_be_empty err && grep "^start a " out && grep "^start b " out &&
+	bounded bf-profile -d s 2>err &&
+	echo "bf-profile: jobs/c c.yaml: not a job file (NAME.yaml, NAME a job name), ignored" >expect &&
+	test_cmp expect err
+'
+# (A solve follows each new state: a few, not the 20 passes of the loop.)
+test_expect_success 'bf-watch --once with jobs/"c c.yaml": enacts the plan, says why, no loop' '
+	fresh ready0 && sed "s/^name: a$/name: c/" s/jobs/a.yaml >"s/jobs/c c.yaml" &&
+	bounded bf-watch -d s --once --allow-root-jobs -g 1 >out 2>err; rc=$?;
+	kill_jobs s; cat err; test $rc -eq 0 &&
+	n=$(grep -c "^bf-solve: jobs/c c.yaml: not a job file (NAME.yaml, NAME a job name), ignored$" err) &&
+	test "$n" -ge 1 && test "$n" -le 5 &&
+	grep -q "decision: .* start a 0->" err && grep "^  a: " s/state.yaml &&
+	test $(ls s/history/*.inputs.yaml | wc -l) -eq 1
+'
+test_expect_success 'jobs/x.yaml naming job y: bf-solve refuses it (65), naming both' '
+	fresh ready0 && sed "s/^name: a$/name: y/" s/jobs/a.yaml >s/jobs/x.yaml &&
+	test_expect_code 65 bounded bf-solve -d s 2>err &&
+	line=$(grep -n "^name: " s/jobs/x.yaml | cut -d: -f1) &&
+	echo "bf-solve: jobs/x.yaml:$line: name '"'y'"' is not the file'"'"'s (x.yaml holds job x only)" >expect &&
+	test_cmp expect err
+'
+
 # Hostile text inside the spool files bf-solve -d reads: the YAML reader's
 # bounds hold for every file, and values come back in messages shown
 # safely ('?' for control characters and bidirectional controls).

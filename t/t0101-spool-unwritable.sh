@@ -9,11 +9,17 @@
 # A tmpfs left mounted by a run killed outright, before lib.sh empties the
 # trash directory it is mounted in.
 _m="$(cd "$(dirname "$0")" && pwd)/trash/t0101-spool-unwritable/mnt"
-mountpoint -q "$_m" 2>/dev/null && { umount "$_m" || umount -l "$_m"; }
+for _m in "$_m" /tmp/bf-t0101-spool-unwritable.*/trash/mnt; do
+	mountpoint -q "$_m" 2>/dev/null && { umount "$_m" || umount -l "$_m"; }
+done
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
+# User nobody runs the programs and reaches the spool: t/lib.sh.
+test_public_trash
 
-TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
+# User nobody reads the trace too: a copy beside the spool.
+cp "$T_DIR/data/holes/summit-c37-b29.csv" "$TRASH/" || exit 1
+TRACE="$TRASH/summit-c37-b29.csv"
 AT=42308	# b29n[03-18] idle
 AT2=600000	# b29n[01-18] idle: another holes file
 
@@ -65,7 +71,7 @@ ready() {	# spool
 # --- a read-only file system ------------------------------------------------
 
 cleanup() {
-	cd "$TRASH" || return
+	cd "$TRASH" 2>/dev/null || return
 	if mountpoint -q mnt; then
 		umount mnt 2>/dev/null || umount -l mnt
 	fi
@@ -229,4 +235,6 @@ case_ "$why_user" 'user nobody: submitting and dry runs are allowed' '
 	rm usp/incoming/c.yaml && snap usp >after && test_cmp u.before after
 '
 
+# Unmounted before test_done removes the scratch directory it is in.
+[ -z "$why_ro" ] && cleanup
 test_done

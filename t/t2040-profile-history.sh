@@ -154,7 +154,9 @@ test_expect_success 'a plan without the job: 0 nodes between two that give it so
 	echo 11 >expect && test_cmp expect count
 '
 
-# A history that cannot be listed (user nobody, history/ 0711): every job
+# A history that cannot be listed (user nobody, in a spool of its own whose
+# history/ is root's, 0711: a directory others may write would not be
+# trusted, bf-spool(5) SECURITY): every job
 # with a "-" log fails and keeps its profile; the others are profiled.
 if test_have_root && command -v setpriv >/dev/null 2>&1; then
 	test_expect_success 'history/ unreadable: the jobs that need it fail, 74' '
@@ -168,7 +170,7 @@ if test_have_root && command -v setpriv >/dev/null 2>&1; then
 		awk "{ print \$1, 1, \$3 }" unread/progress/u.log >unread/progress/w.log &&
 		echo "kept" >unread/profiles/v.yaml &&
 		chmod 711 unread/history &&
-		chmod 777 unread/profiles unread/tmp &&
+		chown 65534 unread unread/profiles unread/tmp &&
 		chmod 644 unread/progress/*.log unread/jobs/*.yaml &&
 		test_expect_code 74 setpriv --reuid=65534 --regid=65534 \
 			--clear-groups bf-profile -d unread 2>err &&

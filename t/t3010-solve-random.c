@@ -52,6 +52,52 @@ gen_job(char *buf, size_t len, int i, long maxn)
 	}
 }
 
+/*
+ * A number spread over [lo, hi] by its exponent, written so that it reads
+ * back exactly (%.17g).
+ */
+static void
+spread(char *buf, size_t len, double lo, double hi)
+{
+	double e = log10(lo) + (log10(hi) - log10(lo)) *
+	    (double)rnd(0, 1000) / 1000;
+
+	snprintf(buf, len, "%.17g", fmin(hi, fmax(lo, pow(10, e))));
+}
+
+/*
+ * A job anywhere in the documented ranges (bf-spool(5), Job file); one in
+ * two instances has the issue's job first.
+ */
+static void
+gen_extreme(char *buf, size_t len, int i)
+{
+	char w[32], up[32], down[32], r[32];
+	long min = rnd(1, 2), max = min + rnd(0, 4), n = 0, p;
+	int np = (int)rnd(1, 3), off;
+
+	spread(w, sizeof w, 1e-300, 1e6);
+	spread(up, sizeof up, 1e-3, 86400);
+	spread(down, sizeof down, 1e-3, 86400);
+	if (i == 0 && rnd(0, 1)) {
+		snprintf(buf, len, "name: j0\ncommand: x\nmax_nodes: 2\n"
+		    "weight: 1000000\nscaling:\n  1: 1e9\n");
+		return;
+	}
+	off = snprintf(buf, len, "name: j%d\ncommand: x\nmin_nodes: %ld\n"
+	    "max_nodes: %ld\nrescale_up: %s\nrescale_down: %s\n"
+	    "weight: %s\nscaling:\n", i, min, max, rnd(0, 3) ? up : "0",
+	    rnd(0, 3) ? down : "0", rnd(0, 2) ? w : "1");
+	for (p = 0; p < np; p++) {
+		n += rnd(1, 2);
+		spread(r, sizeof r, 1e-300, 1e15);
+		off += snprintf(buf + off, len - (size_t)off, "  %ld: %s\n", n,
+		    r);
+	}
+}
+
+static int extreme;	/* gen() makes jobs with gen_extreme() */
+
 /* Nodes n01..nN in the holes, some held; z0x held but taken back. */
 static void
 gen(struct inst *in, long maxnodes, int maxjobs, long maxn)
@@ -66,7 +112,10 @@ gen(struct inst *in, long maxnodes, int maxjobs, long maxn)
 		    "  - nodes: n%02ld\n    until: %ld\n", i, 200 + rnd(0, 3) *
 		    (rnd(0, 1)));
 	for (j = 0; j < in->njobs; j++)
-		gen_job(in->jobs[j], sizeof in->jobs[j], j, maxn);
+		if (extreme)
+			gen_extreme(in->jobs[j], sizeof in->jobs[j], j);
+		else
+			gen_job(in->jobs[j], sizeof in->jobs[j], j, maxn);
 	for (i = 0; i < 64; i++)
 		owner[i] = in->njobs && rnd(0, 2) == 0 ? (int)rnd(0,
 		    in->njobs - 1) : -1;
@@ -263,6 +312,89 @@ pernode_vs_compact(enum solve_model model, int count)
 	    bad);
 }
 
+/*
+ * Issue #17: one job at the top of the documented ranges (weight 1e6,
+ * a rate of 1e9) beside normal ones made CBC call the model infeasible:
+ * no plan.  Over the whole ranges, every instance gets a plan, worth what
+ * the DP's is; where CBC's was not, the status says the DP's was taken.
+ */
+static void
+extremes(int count)
+{
+	struct solve_opts dp = SOLVE_OPTS_DEFAULT, cbc = SOLVE_OPTS_DEFAULT;
+	int i, bad = 0, fell = 0;
+
+	dp.solver = SOLVE_DP;
+	for (i = 0; i < count; i++) {
+		struct inst in;
+		struct plan p1, p2;
+		struct diag d;
+		double o1, o2;
+		extreme = 1;
+		gen(&in, 12, 6, 4);
+		extreme = 0;
+		if (run(&in, &dp, &o1, &p1, &d) < 0) {
+			ok(0, "extreme instance %d: the DP solves it: %s", i,
+			    d.text);
+			return;
+		}
+		if (run(&in, &cbc, &o2, &p2, &d) < 0) {
+			if (bad++ < 5)
+				diag("extreme instance %d: %s", i, d.text);
+			plan_free(&p1);
+			continue;
+		}
+		if (strncmp(p2.status, "optimal (dynamic program", 24) == 0)
+			fell++;
+		else if (strcmp(p2.status, "optimal") != 0 || o2 < o1 -
+		    1e-9 * fmax(1, fabs(o1)))
+			if (bad++ < 5)
+				diag("extreme instance %d: dp %.17g cbc %.17g "
+				    "(%s)", i, o1, o2, p2.status);
+		plan_free(&p1), plan_free(&p2);
+	}
+	ok(bad == 0, "over the documented ranges every instance has a plan "
+	    "worth the DP's (%d of %d failed; the DP's taken for %d)", bad,
+	    count, fell);
+}
+
+/*
+ * The issue's instance with the objective left unscaled: CBC still calls
+ * it infeasible, and the DP's plan is taken, saying so.
+ */
+static void
+unscaled(void)
+{
+	struct solve_opts dp = SOLVE_OPTS_DEFAULT, raw = SOLVE_OPTS_DEFAULT;
+	struct inst in;
+	struct plan p1, p2;
+	struct diag d;
+	double o1, o2;
+
+	memset(&in, 0, sizeof in);
+	snprintf(in.holes, sizeof in.holes, "time: 100\nidle:\n"
+	    "  - nodes: n[01-04]\n");
+	snprintf(in.state, sizeof in.state, "time: 90\njobs: {}\n");
+	snprintf(in.jobs[0], sizeof in.jobs[0], "name: big\ncommand: x\n"
+	    "max_nodes: 2\nweight: 1000000\nscaling:\n  1: 1e9\n");
+	snprintf(in.jobs[1], sizeof in.jobs[1], "name: norm\ncommand: x\n"
+	    "max_nodes: 4\nscaling:\n  1: 100\n  2: 190\n  4: 350\n");
+	in.njobs = 2;
+	dp.solver = SOLVE_DP;
+	raw.obj_max = 1e300;
+	if (run(&in, &dp, &o1, &p1, &d) < 0 || run(&in, &raw, &o2, &p2,
+	    &d) < 0) {
+		ok(0, "the issue's instance, unscaled, has a plan: %s", d.text);
+		return;
+	}
+	ok(strcmp(p2.status, "optimal (dynamic program: CBC found the model "
+	    "infeasible)") == 0 && o1 == o2 && p1.jobs[0].nodes == 2 &&
+	    p2.jobs[0].nodes == 2 && p2.jobs[1].nodes == 2,
+	    "the issue's instance, unscaled: CBC calls it infeasible, the DP's "
+	    "plan is taken (%s, %.17g)", p2.status, o2);
+	plan_free(&p1), plan_free(&p2);
+}
+
 int
 main(void)
 {
@@ -275,5 +407,9 @@ main(void)
 	rng = 42;
 	note("seed %llu", rng);
 	pernode_vs_compact(SOLVE_PERNODE, 40);
+	rng = 17;
+	note("seed %llu", rng);
+	extremes(300);
+	unscaled();
 	return tap_done();
 }

@@ -72,6 +72,25 @@ test_expect_success 'a policy that cannot be met: 65' '
 	fails 65 "pol.yaml: the policy'"'"'s constraints cannot all be met" --policy pol.yaml "$H" "$D/tiny-a.yaml"
 '
 
+# Issue #17: a job within every documented range (weight 1e6, 1e9
+# samples/s) beside a normal one made CBC call the model infeasible:
+# exit 70, no plan, and bf-watch decided nothing more.  The objective is
+# scaled now (the model says by how much), and the plan is the optimum.
+test_expect_success 'a job at the top of the ranges beside a normal one: a plan, the optimum' '
+	printf "name: big\ncommand: x\nmax_nodes: 2\nweight: 1000000\nscaling:\n  1: 1e9\n" >big.yaml &&
+	printf "name: norm\ncommand: x\nmax_nodes: 4\nscaling:\n  1: 100\n  2: 190\n  4: 350\n" >norm.yaml &&
+	printf "time: 1000\nsource: test\nidle:\n  - nodes: n[01-04]\n" >h4.yaml &&
+	bf-solve --mps big.mps h4.yaml big.yaml norm.yaml >cbc.plan 2>err &&
+	test_must_be_empty err &&
+	bf-solve --solver dp h4.yaml big.yaml norm.yaml >dp.plan &&
+	grep "^  " cbc.plan >actual && grep "^  " dp.plan >expect &&
+	test_cmp expect actual &&
+	grep -q "status: optimal," cbc.plan &&
+	grep -q "objective: 2.00000000000019e+16," cbc.plan &&
+	grep -q "^\* objective divided by 2^25, so that no coefficient exceeds 2^30" big.mps &&
+	grep -q " y_0_2 obj -596046447.75390625$" big.mps
+'
+
 test_expect_success 'bad option values and combinations: 64' '
 	fails 64 "-T must be a number from 0 to 1e+06, not '"'x'"'" -T x "$H" &&
 	fails 64 "-t must be a number from 0.001 to 1e+06, not '"'0'"'" -t 0 "$H" &&

@@ -4,6 +4,8 @@
 # every file bftrainer creates has the mode bf-spool(5) SECURITY states.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
+# Other uids run the programs and reach the spool: t/lib.sh.
+test_public_trash
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'users of a root spool' 'needs root and setpriv'
@@ -191,6 +193,70 @@ test_expect_success 'every file and directory has the documented mode and owner'
 	1733 root d sp/tmp
 	EOT
 	test_cmp expect actual
+'
+
+# A spool a user made (issue #17): she could have written any job file
+# there, naming any owner.  Root's programs refuse it, before reading
+# anything; a spool a user makes is her own, mode 0700.
+test_expect_success 'a spool A made is hers alone (0700); root'"'"'s programs refuse it (78)' '
+	mkdir -m 755 adir && chown $A:$A adir &&
+	as $A bf-submit -d adir/sp files/a.yaml >/dev/null &&
+	test "$(stat -c %a:%u adir/sp)" = 700:$A &&
+	test "$(stat -c %a:%u adir/sp/jobs)" = 755:$A &&
+	as $A sh -c "printf \"time: 1000\nsource: test\nidle:\n  - nodes: n1\n\" >adir/sp/holes/current.yaml" &&
+	printf "command: \"exec %s\"\nmax_nodes: 1\nmin_nodes: 1\nname: evil\nowner: {uid: %s}\nrescale_down: 10\nrescale_up: 20\nslots_per_node: 1\nweight: 1\n" \
+	    "$J" $B >evil.yaml && chmod 644 evil.yaml &&
+	as $A cp evil.yaml adir/sp/jobs/evil.yaml &&
+	grep "^owner: {uid: $B}" adir/sp/jobs/evil.yaml &&
+	for prog in bf-solve "bf-apply --allow-root-jobs -g 1" \
+	    "bf-watch --once --allow-root-jobs -g 1" "bf-submit --intake" \
+	    bf-profile "bf-audit --log" "bf-hosts evil"; do
+		test_expect_code 78 $prog -d adir/sp >out 2>err || exit 1
+		echo "${prog%% *}: adir/sp: owned by uid $A, not by root: refused (bf-spool(5), SECURITY)" >expect &&
+		test_cmp expect err && test_must_be_empty out || exit 1
+	done &&
+	test ! -e adir/sp/plans/current.yaml && test ! -e adir/sp/run/evil
+'
+
+test_expect_success 'B refuses A'"'"'s spool too, and may still submit to root'"'"'s' '
+	mkdir -m 711 adir2 && chown $A:$A adir2 &&
+	as $A bf-submit -d adir2/sp files/a.yaml >/dev/null &&
+	as $A chmod 755 adir2/sp &&
+	jobfile b2 "exec true" >files/b2.yaml && chmod 644 files/b2.yaml &&
+	test_expect_code 78 as $B bf-submit -d adir2/sp files/b2.yaml 2>err &&
+	echo "bf-submit: adir2/sp: owned by uid $A, not by root or uid $B: refused (bf-spool(5), SECURITY)" >expect &&
+	test_cmp expect err &&
+	as $B bf-submit -d sp files/b2.yaml >out && grep "incoming/b2.yaml" out &&
+	rm sp/incoming/b2.yaml
+'
+
+# A root spool whose directories others may write is no better: incoming/
+# and tmp/ may be written by all only with the sticky bit.
+test_expect_success 'a directory of a root spool that others may write or own: refused (78)' '
+	mkspool wsp &&
+	for d in . jobs rejected holes progress profiles plans history run; do
+		chmod 777 wsp/$d &&
+		test_expect_code 78 bf-solve -d wsp 2>err || exit 1
+		p=wsp/$d && [ $d = . ] && p=wsp
+		echo "bf-solve: $p: mode 0777 lets others write it: refused (bf-spool(5), SECURITY)" >expect &&
+		test_cmp expect err || exit 1
+		chmod 755 wsp/$d && chown $A wsp/$d &&
+		test_expect_code 78 bf-apply -n -d wsp 2>err || exit 1
+		echo "bf-apply: $p: owned by uid $A, not by root: refused (bf-spool(5), SECURITY)" >expect &&
+		test_cmp expect err && chown 0 wsp/$d || exit 1
+	done &&
+	for d in incoming tmp; do
+		chmod 0777 wsp/$d &&
+		test_expect_code 78 bf-submit --intake -d wsp 2>err || exit 1
+		echo "bf-submit: wsp/$d: mode 0777 lets others write it without the sticky bit: refused (bf-spool(5), SECURITY)" >expect &&
+		test_cmp expect err && chmod 1777 wsp/$d &&
+		bf-submit --intake -d wsp || exit 1
+		chmod 1733 wsp/$d
+	done &&
+	mkdir -p wsp/history/objects && chmod 777 wsp/history/objects &&
+	test_expect_code 78 bf-audit -d wsp 1-0000000000000000 2>err &&
+	echo "bf-audit: wsp/history/objects: mode 0777 lets others write it: refused (bf-spool(5), SECURITY)" >expect &&
+	test_cmp expect err
 '
 
 kill_jobs sp
