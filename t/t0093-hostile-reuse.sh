@@ -12,6 +12,10 @@ if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_done
 fi
 
+# The other uids must reach the programs and the spool: not in a checkout
+# in root's 0700 home.
+test_public_trash
+
 A=4321 B=4322
 as() {	# uid command...
 	_u=$1
