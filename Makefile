@@ -39,6 +39,7 @@ LIBS_bf-watch = $(YAML_LIBS) $(XXH_LIBS) $(INOTIFY_LIBS)
 LIBS_bf-hosts = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-audit = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS)
 LIBS_bf-sim = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) -lz
+LIBS_bf-cancel = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-report = $(YAML_LIBS) $(XXH_LIBS) -lz
 LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) $(JANSSON_LIBS) -lz
 

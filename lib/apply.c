@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "apply.h"
+#include "cancel.h"
 #include "fault.h"
 #include "file.h"
 #include "history.h"
@@ -592,6 +593,8 @@ outcome(const struct backend_status *bs)
 {
 	if (lost(bs))
 		return "lost";
+	if (strcmp(bs->stopping, "cancel") == 0)
+		return "cancelled";
 	if (strcmp(bs->stopping, "done") == 0)
 		return "finished";
 	if (strcmp(bs->stopping, "plan") == 0)
@@ -678,6 +681,7 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	int rc = 0, ended;
 
 	hr.outcome = outcome(bs);
+	hr.cancelled_by = bs->cancelled_by;
 	hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
 	hr.hosts = hosts;
 	hr.nodes = was;
@@ -711,7 +715,8 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 		rc = write_state(c);
 	/* A job that ran to its end goes; one stopped or lost may run again. */
 	ended = rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
-	    strcmp(hr.outcome, "failed") == 0);
+	    strcmp(hr.outcome, "failed") == 0 ||
+	    strcmp(hr.outcome, "cancelled") == 0);
 	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
 		fsync(c->sp->dirs[SPOOL_JOBS]);
 	/* Its log and profile go with the run: a new job of the name starts
@@ -798,6 +803,89 @@ check_done(struct ctx *c)
 			return -1;
 	}
 	return 0;
+}
+
+/* A waiting job cancelled: its job file goes, its record says so. */
+static int
+cancel_waiting(struct ctx *c, const char *name, uid_t by)
+{
+	struct history_run hr = { .name = name, .outcome = "cancelled",
+	    .code = -1, .cancelled_by = (long long)by };
+	char stem[JOB_NAME_MAX + 64], file[JOB_NAME_MAX + 8];
+	struct job j;
+	char *buf = NULL;
+	size_t len;
+	int rc;
+
+	if (load_job(c, name, &j, &buf, &len) == 0) {
+		hr.job_buf = buf;
+		hr.job_len = len;
+		job_free(&j);
+	}
+	diag_clear(c->d);
+	hr.ended = c->o->now;
+	snprintf(stem, sizeof stem, "%lld-%s-0", hr.ended, name);
+	hr.stem = stem;
+	snprintf(file, sizeof file, "%s.yaml", name);
+	if ((rc = history_record_run(c->sp, &hr, c->d)) == 0 &&
+	    unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
+		fsync(c->sp->dirs[SPOOL_JOBS]);
+	if (rc == 0) {
+		keep_with_run(c, name);
+		rc = act(c, "cancelled", name, 0, 0, NULL, "");
+	}
+	free(buf);
+	return rc;
+}
+
+/*
+ * The requests in cancel/ (bf-cancel(1)): the job's owner or root may
+ * cancel it.  A running job is stopped as a plan stops one (notice, then
+ * the grace), its record saying cancelled and by whom; a waiting one only
+ * loses its job file.  Each request is answered, then removed.
+ */
+static int
+process_cancels(struct ctx *c)
+{
+	struct cancel_req *reqs;
+	struct backend_status bs;
+	char text[256], why[32];
+	size_t n, i;
+	struct job j;
+	int code, rc = 0;
+
+	if (c->o->dry_run || cancel_list(c->sp, &reqs, &n, c->d) < 0)
+		return c->o->dry_run ? 0 : -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		const struct cancel_req *r = &reqs[i];
+		if (load_job(c, r->name, &j, NULL, NULL) < 0) {
+			if (c->d->code != EX_NOINPUT && c->d->code != EX_DATAERR)
+				break;	/* cannot tell now: asked again later */
+			diag_clear(c->d);
+			code = CANCEL_NO_JOB;
+			snprintf(text, sizeof text, "no job %s in jobs/",
+			    r->name);
+		} else if (r->uid != 0 && (long long)r->uid != j.owner_uid) {
+			code = CANCEL_REFUSED;
+			snprintf(text, sizeof text, "job %s is uid %lld's, not "
+			    "uid %ld's: not cancelled", r->name, j.owner_uid,
+			    (long)r->uid);
+			job_free(&j);
+		} else {
+			job_free(&j);
+			code = CANCEL_DONE;
+			snprintf(text, sizeof text, "job %s cancelled", r->name);
+			snprintf(why, sizeof why, "cancel:%ld", (long)r->uid);
+			if ((rc = status(c, r->name, &bs)) == 0)
+				rc = bs.phase == BACKEND_RUNNING ?
+				    do_stop(c, r->name, why) :
+				    cancel_waiting(c, r->name, r->uid);
+		}
+		if (rc == 0)
+			rc = cancel_answer(c->sp, r, code, text, c->d);
+	}
+	cancel_list_free(reqs, n);
+	return rc;
 }
 
 /*
@@ -950,6 +1038,8 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 		return -1;
 	if ((rc = load_state(&c)) == 0)
 		rc = reconcile(&c);
+	if (rc == 0)
+		rc = process_cancels(&c);
 	if (rc == 0 && buf != NULL)
 		rc = plan_part(&c, buf, len);
 	b->stop_since = 0;

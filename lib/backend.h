@@ -19,7 +19,8 @@
  *		output	the job's standard output and error
  *		pid	written once the job runs: supervisor, pgid, started
  *		exit	written once it ended: code or signal, ended
- *		stopping  written before a stop: why ("plan" or "done")
+ *		stopping  written before a stop: why ("plan: 1", "done: 1",
+ *			or "cancel: UID" with the uid who asked)
  *
  *	backend_stop_begin() gives a job its notice (records why, SIGTERM)
  *	without waiting: bf-apply notifies every job a decision stops, sets
@@ -62,7 +63,8 @@ struct backend_status {
 	int signal;		/* the killing signal, 0 when it exited */
 	long long started, ended;
 	long long id;		/* the run's own number (its supervisor's pid) */
-	char stopping[16];	/* "", "plan" or "done" */
+	char stopping[16];	/* "", "plan", "done" or "cancel" */
+	long long cancelled_by;	/* "cancel": the uid who asked */
 };
 
 struct backend;

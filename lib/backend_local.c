@@ -293,6 +293,10 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 		snprintf(st->stopping, sizeof st->stopping, "plan");
 	else if (record_get(rfd, "stopping", "done", &v) == 0)
 		snprintf(st->stopping, sizeof st->stopping, "done");
+	else if (record_get(rfd, "stopping", "cancel", &v) == 0) {
+		snprintf(st->stopping, sizeof st->stopping, "cancel");
+		st->cancelled_by = v;
+	}
 	if (lock_held(rfd))
 		st->phase = BACKEND_RUNNING;
 	else if (record_get(rfd, "exit", "ended", &st->ended) == 0) {
@@ -363,7 +367,11 @@ term(struct backend *b, int rfd, const char *why, long long *pgid,
 	*pgid = 0;
 	if (tmpfd < 0)
 		return -1;
-	snprintf(text, sizeof text, "%s: 1\n", why);
+	/* "cancel:UID" is a cancel, and who asked for it. */
+	if (strncmp(why, "cancel:", 7) == 0)
+		snprintf(text, sizeof text, "cancel: %s\n", why + 7);
+	else
+		snprintf(text, sizeof text, "%s: 1\n", why);
 	if (file_write_atomic(tmpfd, rfd, "stopping", text, strlen(text),
 	    0644, 0, d) < 0)
 		return -1;

@@ -440,6 +440,8 @@ history_record_run(struct spool *sp, const struct history_run *r,
 	if ((fp = open_memstream(&buf, &size)) == NULL)
 		return diag_errno(d, ENOMEM, "history");
 	fprintf(fp, "name: %s\noutcome: %s\n", r->name, r->outcome);
+	if (strcmp(r->outcome, "cancelled") == 0)
+		fprintf(fp, "cancelled_by: %lld\n", r->cancelled_by);
 	if (r->signal)
 		fprintf(fp, "signal: %d\n", r->signal);
 	else if (r->code >= 0)

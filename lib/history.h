@@ -91,13 +91,15 @@ struct history_inputs {
 struct history_run {
 	const char *name;
 	const char *stem;	/* TIME-NAME-ID: the record's and run's name */
-	const char *outcome;	/* finished, failed, preempted, lost */
+	const char *outcome;	/* finished, failed, preempted, lost,
+				   cancelled */
 	const char *job_buf;	/* the job file, NULL when gone */
 	size_t job_len;
 	int code, signal;	/* exit status, or the killing signal */
 	long long started, ended;
 	const char *hosts;	/* its last hostlist */
 	long nodes;
+	long long cancelled_by;	/* outcome cancelled: the uid who asked */
 };
 
 void history_inputs_free(struct history_inputs *in);

@@ -37,6 +37,7 @@ static const struct {
 	[SPOOL_HISTORY] = { "history", 0755 },
 	[SPOOL_RUN] = { "run", 0755 },
 	[SPOOL_TMP] = { "tmp", 01733 },
+	[SPOOL_CANCEL] = { "cancel", 01733 },
 };
 
 const char *
@@ -69,7 +70,7 @@ make_dir(int parent, const char *name, mode_t mode, const char *label,
 }
 
 /*
- * A user may deliver into incoming/ and tmp/ (mode 1733) without reading
+ * A user may deliver into incoming/, cancel/ and tmp/ (mode 1733) without reading
  * them: such a directory is opened with O_PATH, enough for openat(),
  * renameat() and linkat() relative to it.
  */

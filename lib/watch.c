@@ -165,7 +165,7 @@ static int
 watches(struct watcher *w, struct diag *d)
 {
 	static const char *dirs[] = { "incoming", "holes", "progress",
-	    "profiles", "jobs" };
+	    "profiles", "jobs", "cancel" };
 	const int ev = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM |
 	    IN_DELETE | IN_CREATE | IN_MODIFY;
 	size_t i;

@@ -151,6 +151,7 @@ test_expect_success 'every file and directory has the documented mode and owner'
 	    -e "s,runs/[0-9]*-c-[0-9]*,runs/ENDED-c-ID," | sort -u -k4 >actual &&
 	cat >expect <<-\EOT &&
 	755 root d sp
+	1733 root d sp/cancel
 	755 root d sp/history
 	644 root f sp/history/TIME-HEX.inputs.yaml
 	644 root f sp/history/TIME-HEX.mps
