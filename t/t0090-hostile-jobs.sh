@@ -493,8 +493,8 @@ test_expect_success 'bf-watch answers a new holes file before a flood of incomin
 	mkdir flood && awk "BEGIN { for (i = 0; i < 3000; i++) {
 		f = sprintf(\"flood/f%05d\", i); print \"name: x\" >f; close(f) } }" &&
 	mv flood/* fl/incoming/ && holes fl 2000 "n[03-04]" &&
-	wait_for 60 grep -q "^time: 2000$" fl/plans/current.yaml &&
-	wait_for 60 eval "test -z \"\$(ls -A fl/incoming)\"" &&
+	wait_for 180 grep -q "^time: 2000$" fl/plans/current.yaml &&
+	wait_for 180 eval "test -z \"\$(ls -A fl/incoming)\"" &&
 	stop_watch && kill_jobs fl &&
 	awk "/rejected incoming\/f/ { n++ }
 	    /decision: trigger [a-z]*; plan 2000-/ { print n + 0; exit }" watch.log >refused.before &&

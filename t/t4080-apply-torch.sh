@@ -39,8 +39,11 @@ log_lines() {
 agents_are() {	# count: torchrun agents of the user running
 	[ "$(pgrep -u $USER_UID -f '/usr/bin/torchrun' | wc -l)" -eq "$1" ]
 }
+# No process of the job is left: none of the user's runs anything of $W
+# (a zombie is dead: the shell, a child subreaper under lib-slurm, reaps
+# its orphans only when it waits).
 user_gone() {
-	! pgrep -u $USER_UID >/dev/null
+	! ps -u $USER_UID -o stat=,pid=,args= | grep -v "^Z" | grep -F "$W" >&2
 }
 finished() {
 	bf-apply -d "$W/sp" -g 10 >>"$W/out" 2>&1

@@ -74,8 +74,11 @@ agents() {
 steps_are() {	# count
 	[ "$(steps | wc -l)" -eq "$1" ]
 }
+# No process of the job is left: none of the user's runs anything of $W
+# (a zombie is dead: the shell, a child subreaper under lib-slurm, reaps
+# its orphans only when it waits).
 user_gone() {
-	! pgrep -u $USER_UID >/dev/null
+	! ps -u $USER_UID -o stat=,pid=,args= | grep -v "^Z" | grep -F "$W" >&2
 }
 
 slurm_start 2>start.err
