@@ -37,7 +37,7 @@ log_lines() {
 	wc -l <"$W/sp/progress/mlp.log"
 }
 agents_are() {	# count: torchrun agents of the user running
-	[ "$(pgrep -u $USER_UID -f '/usr/bin/torchrun' | wc -l)" -eq "$1" ]
+	[ "$(pgrep -u $USER_UID -f "/usr/bin/torchrun.*$W" | wc -l)" -eq "$1" ]
 }
 # No process of the job is left: none of the user's runs anything of $W
 # (a zombie is dead: the shell, a child subreaper under lib-slurm, reaps

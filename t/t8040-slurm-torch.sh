@@ -65,7 +65,7 @@ agents_in_pilots() {
 }
 # Each torchrun agent's BF_HOST and SLURM_JOB_ID, from its environment.
 agents() {
-	for _p in $(pgrep -u $USER_UID -f 'torchrun'); do
+	for _p in $(pgrep -u $USER_UID -f "torchrun.*$W"); do
 		tr '\0' '\n' <"/proc/$_p/environ" 2>/dev/null |
 		    awk -F= '$1 == "BF_HOST" { h = $2 } $1 == "SLURM_JOB_ID" { j = $2 }
 			END { if (h != "") print h, j }'
