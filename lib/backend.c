@@ -17,6 +17,7 @@
 
 #include "backend.h"
 #include "file.h"
+#include "pilots.h"
 
 int
 backend_open(struct backend *b, const char *name, struct spool *sp,
@@ -46,6 +47,8 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 		snprintf(b->coord_host, sizeof b->coord_host, "%s", host);
 	} else if (gethostname(b->coord_host, sizeof b->coord_host - 1) < 0)
 		snprintf(b->coord_host, sizeof b->coord_host, "localhost");
+	if (b->ops->pilot != NULL && b->ops->pilot->open != NULL)
+		return b->ops->pilot->open(b, d);
 	return 0;
 }
 
