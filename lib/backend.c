@@ -30,9 +30,11 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 		b->ops = &backend_local;
 	else if (strcmp(name, backend_slurm.name) == 0)
 		b->ops = &backend_slurm;
+	else if (strcmp(name, backend_pbs.name) == 0)
+		b->ops = &backend_pbs;
 	else
 		return diag_set(d, EX_USAGE, "no such backend '%.64s' (there "
-		    "are: local, slurm)", name);
+		    "are: local, slurm, pbs)", name);
 	b->sp = sp;
 	b->grace = 10;
 	if (realpath(sp->path, b->spool_abs) == NULL)

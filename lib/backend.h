@@ -31,9 +31,9 @@
  *	LOST (started, but neither running nor with an exit record: its
  *	supervisor was killed) or NONE (never started).  stop() returns when
  *	the job ended.  retire() moves run/NAME to history/runs/STEM.
- *	backend_open() knows "local" and "slurm" (backend_slurm.c: each node
- *	held by a pilot job of the scheduler, the command run as by the
- *	local backend, what pilot backends share in pilots.c); a
+ *	backend_open() knows "local", "slurm" and "pbs" (backend_slurm.c,
+ *	backend_pbs.c: each node held by a pilot job of the scheduler, the
+ *	command run as by the local backend, what they share in pilots.c); a
  *	backend is one more file with one more struct backend_ops, and a
  *	scheduler of pilot jobs one more struct pilot_ops.  A backend may
  *	obtain fewer nodes than asked for: run/NAME/hosts tells which.
@@ -99,6 +99,7 @@ struct backend {
 
 extern const struct backend_ops backend_local;
 extern const struct backend_ops backend_slurm;	/* backend_slurm.c */
+extern const struct backend_ops backend_pbs;	/* backend_pbs.c */
 
 int backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d);

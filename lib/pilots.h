@@ -140,6 +140,7 @@ struct pilot_ops {
 };
 
 extern const struct pilot_ops slurm_pilots;	/* backend_slurm.c */
+extern const struct pilot_ops pbs_pilots;	/* backend_pbs.c */
 
 int pilots_start(struct backend *b, const struct job *j,
     const struct hostlist *hosts, struct diag *d);

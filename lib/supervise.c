@@ -90,7 +90,8 @@ int
 launch_init(struct launch *l, struct backend *b, const struct job *j,
     long nodes, long port)
 {
-	const char *conf = getenv("SLURM_CONF");
+	const char *conf = getenv("SLURM_CONF"),
+	    *pbsconf = getenv("PBS_CONF_FILE");
 	char **e = l->envp;
 	size_t *n = &l->nenv;
 	int bad = 0;
@@ -128,6 +129,9 @@ launch_init(struct launch *l, struct backend *b, const struct job *j,
 	/* The cluster's, not the user's: srun and squeue find Slurm by it. */
 	if (conf != NULL && *conf != '\0')
 		bad |= env_set(e, n, "SLURM_CONF=%s", conf);
+	/* PBS's commands (qsig, pbs_attach) find the server by it. */
+	if (pbsconf != NULL && *pbsconf != '\0')
+		bad |= env_set(e, n, "PBS_CONF_FILE=%s", pbsconf);
 	if (bad) {
 		launch_free(l);
 		return -1;
