@@ -4,11 +4,11 @@
  * SYNOPSIS
  *	bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] [PLAN]
  *	bf-apply --backend NAME [OPTION ...] [PLAN]
- *	bf-apply --cleanup [-d SPOOL]
+ *	bf-apply --cleanup [--backend NAME] [-d SPOOL]
  * DESCRIPTION
  *	See bf-apply(1).  Options and the lock here; the work is apply.c,
- *	the jobs' processes backend_local.c (and the Slurm pilot jobs of
- *	--backend slurm, backend_slurm.c).
+ *	the jobs' processes backend_local.c (and the pilot jobs of
+ *	--backend slurm and pbs, pilots.c, backend_slurm.c, backend_pbs.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +42,7 @@ usage(int code)
 	    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
 	    "[PLAN]\n"
 	    "       bf-apply --backend NAME [OPTION ...] [PLAN]\n"
-	    "       bf-apply --cleanup [-d SPOOL]\n");
+	    "       bf-apply --cleanup [--backend NAME] [-d SPOOL]\n");
 	exit(code);
 }
 
@@ -135,16 +135,19 @@ read_plan(struct spool *sp, const char *path, const char **label,
 	return buf;
 }
 
-/* --cleanup: every pilot job of the spool cancelled, each one printed. */
+/*
+ * --cleanup: every pilot job of the spool cancelled, each one printed;
+ * Slurm's when no backend is named.
+ */
 static _Noreturn void
-cleanup(struct spool *sp)
+cleanup(struct spool *sp, const char *backend)
 {
 	struct backend b;
 	struct diag d;
 	char *text;
 
-	if (spool_lock(sp, &d) < 0 || backend_open(&b, "slurm", sp, &d) < 0 ||
-	    backend_slurm_cleanup(&b, &text, &d) < 0)
+	if (spool_lock(sp, &d) < 0 || backend_open(&b, backend ? backend :
+	    "slurm", sp, &d) < 0 || backend_cleanup(&b, &text, &d) < 0)
 		log_diag_fatal(&d);
 	fputs(text, stdout);
 	free(text);
@@ -156,7 +159,7 @@ cleanup(struct spool *sp)
 int
 main(int argc, char **argv)
 {
-	struct args a = { .grace = 10, .backend = "local" };
+	struct args a = { .grace = 10 };
 	struct apply_opts o = { 0 };
 	struct apply_result r;
 	struct backend b;
@@ -173,9 +176,9 @@ main(int argc, char **argv)
 	if (spool_open(&sp, a.spool, 0, &d) < 0)
 		log_diag_fatal(&d);
 	if (a.cleanup)
-		cleanup(&sp);
+		cleanup(&sp, a.backend);
 	if ((!a.dry_run && spool_lock(&sp, &d) < 0) ||
-	    backend_open(&b, a.backend, &sp, &d) < 0)
+	    backend_open(&b, a.backend ? a.backend : "local", &sp, &d) < 0)
 		log_diag_fatal(&d);
 	b.grace = a.grace;
 	b.allow_root = a.allow_root;

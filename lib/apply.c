@@ -455,16 +455,17 @@ do_start(struct ctx *c, const struct plan_job *pj)
 		fault_point("apply-before-start");
 		forget(c, pj->name);
 		rc = c->b->ops->start(c->b, &j, &pj->host_set, c->d);
-		if (rc < 0)
+		if (rc < 0) {
+			/* The failure stands: skipped (65) or fatal, in enact(). */
 			state_remove(&c->st, pj->name);
-		/* None obtained (skipped below): none again from these holes. */
-		if (rc < 0 && c->d->code == EX_DATAERR &&
-		    (state_unobtained(&c->st, c->plan.holes, &pj->host_set) < 0 ||
-		    write_state(c) < 0)) {
-			job_free(&j);
-			return -1;
-		}
-		else if ((rc = obtained(c, pj->name)) == 0)
+			/* None obtained: none again from these holes. */
+			if (c->d->code == EX_DATAERR && state_unobtained(&c->st,
+			    c->plan.holes, &pj->host_set) == 0 &&
+			    write_state(c) < 0) {
+				job_free(&j);
+				return -1;
+			}
+		} else if ((rc = obtained(c, pj->name)) == 0)
 			rc = write_state(c);
 	}
 	job_free(&j);

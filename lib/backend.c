@@ -17,6 +17,7 @@
 
 #include "backend.h"
 #include "file.h"
+#include "pilots.h"
 
 int
 backend_open(struct backend *b, const char *name, struct spool *sp,
@@ -29,9 +30,11 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 		b->ops = &backend_local;
 	else if (strcmp(name, backend_slurm.name) == 0)
 		b->ops = &backend_slurm;
+	else if (strcmp(name, backend_pbs.name) == 0)
+		b->ops = &backend_pbs;
 	else
 		return diag_set(d, EX_USAGE, "no such backend '%.64s' (there "
-		    "are: local, slurm)", name);
+		    "are: local, slurm, pbs)", name);
 	b->sp = sp;
 	b->grace = 10;
 	if (realpath(sp->path, b->spool_abs) == NULL)
@@ -46,6 +49,8 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 		snprintf(b->coord_host, sizeof b->coord_host, "%s", host);
 	} else if (gethostname(b->coord_host, sizeof b->coord_host - 1) < 0)
 		snprintf(b->coord_host, sizeof b->coord_host, "localhost");
+	if (b->ops->pilot != NULL && b->ops->pilot->open != NULL)
+		return b->ops->pilot->open(b, d);
 	return 0;
 }
 

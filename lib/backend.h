@@ -32,13 +32,15 @@
  *	LOST (started, but neither running nor with an exit record: its
  *	supervisor was killed) or NONE (never started).  stop() returns when
  *	the job ended.  retire() moves run/NAME to history/runs/STEM.
- *	backend_open() knows "local" and "slurm" (backend_slurm.c: each node
- *	held by a pilot job, the command run as by the local backend); a
- *	backend is one more file with one more struct backend_ops.  A backend
- *	may obtain fewer nodes than asked for: run/NAME/hosts tells which.
- *	backend_pilots() gives a job's Slurm pilot ids for state.yaml
- *	("NODE: ID, ...", malloc'd; NULL for the local backend), and
- *	backend_slurm_cleanup() cancels every pilot of the spool.
+ *	backend_open() knows "local", "slurm" and "pbs" (backend_slurm.c,
+ *	backend_pbs.c: each node held by a pilot job of the scheduler, the
+ *	command run as by the local backend, what they share in pilots.c); a
+ *	backend is one more file with one more struct backend_ops, and a
+ *	scheduler of pilot jobs one more struct pilot_ops.  A backend may
+ *	obtain fewer nodes than asked for: run/NAME/hosts tells which.
+ *	backend_pilots() gives a job's pilot ids for state.yaml ("NODE: ID,
+ *	...", malloc'd; NULL for the local backend), and backend_cleanup()
+ *	cancels every pilot of the spool (pilots.h).
  * DIAGNOSTICS
  *	-1 with d set; EX_CONFIG (78) when a job may not be run by this
  *	process (another user's job and not root, or root's job without
@@ -68,6 +70,7 @@ struct backend_status {
 };
 
 struct backend;
+struct pilot_ops;
 
 struct backend_ops {
 	const char *name;
@@ -81,6 +84,7 @@ struct backend_ops {
 	    struct backend_status *st, struct diag *d);
 	int (*retire)(struct backend *b, const char *name, const char *stem,
 	    struct diag *d);
+	const struct pilot_ops *pilot;	/* NULL: no pilot jobs (local) */
 };
 
 struct backend {
@@ -92,10 +96,12 @@ struct backend {
 	double stop_since;	/* CLOCK_MONOTONIC of a batch's SIGTERM, 0 */
 	int allow_root;		/* run jobs of uid 0 when root */
 	int dry_run;		/* status() changes nothing (bf-apply -n) */
+	size_t pilot_name_max;	/* longest pilot name the scheduler takes */
 };
 
 extern const struct backend_ops backend_local;
 extern const struct backend_ops backend_slurm;	/* backend_slurm.c */
+extern const struct backend_ops backend_pbs;	/* backend_pbs.c */
 
 int backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d);
@@ -111,7 +117,7 @@ int backend_may_run(const struct job *j, int allow_root, struct diag *d);
 int backend_stop_begin(struct backend *b, const char *name, const char *why,
     struct diag *d);
 double backend_clock(void);
-int backend_slurm_cleanup(struct backend *b, char **text, struct diag *d);
+int backend_cleanup(struct backend *b, char **text, struct diag *d);
 char *backend_pilots(struct backend *b, const char *name);
 
 #endif

@@ -458,5 +458,5 @@ local_retire(struct backend *b, const char *name, const char *stem,
 
 const struct backend_ops backend_local = {
 	"local", local_start, local_resize, local_stop, local_status,
-	local_retire,
+	local_retire, NULL,
 };

@@ -340,10 +340,18 @@ static char *
 host_of(const char *vnode, json_t *avail)
 {
 	json_t *host = avail ? json_object_get(avail, "host") : NULL;
+
+	return pbs_vnode_host(vnode, json_is_string(host) ?
+	    json_string_value(host) : NULL);
+}
+
+char *
+pbs_vnode_host(const char *vnode, const char *host)
+{
 	size_t n = strlen(vnode);
 
-	if (json_is_string(host))
-		return strdup(json_string_value(host));
+	if (host != NULL)
+		return strdup(host);
 	if (n > 0 && vnode[n - 1] == ']' && strchr(vnode, '[') != NULL)
 		n = (size_t)(strrchr(vnode, '[') - vnode);
 	return strndup(vnode, n);

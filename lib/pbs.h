@@ -42,6 +42,9 @@
  *	time as the commands wrote them (TZ); "UNKNOWN" is 0.
  *	pbs_vnodes() appends the vnode names of an exec_vnode or resv_nodes
  *	value, "(vnode:res=val:...+vnode...)+(...)", to out.
+ *	pbs_vnode_host() gives the host of a vnode, malloc'd: its
+ *	resources_available.host when there is one (host, else NULL), else
+ *	its name without a final "[N]".
  *
  *	pbs_parse() does what pbs_holes() does on output already read; empty
  *	qstat or pbs_rstat output means no jobs, no reservations.
@@ -81,5 +84,6 @@ int pbs_parse(const struct pbs_opts *po, const char *nodes, size_t nlen,
     struct holes *h, struct diag *d);
 int pbs_time(const char *s, long long *t);
 int pbs_vnodes(const char *spec, struct hostlist *out);
+char *pbs_vnode_host(const char *vnode, const char *host);
 
 #endif

@@ -107,6 +107,26 @@ check_twice(const struct state *st, const char *file, struct diag *d)
 	return rc;
 }
 
+/*
+ * A PBS job id, SEQUENCE.SERVER (the server a host name), as qsub prints
+ * it; a Slurm id is a number, read by ydoc_long().
+ */
+static int
+pbs_job_id(const struct ydoc_node *v)
+{
+	size_t i = 0;
+
+	if (v->kind != YDOC_SCALAR || !v->plain || v->len >= 256 ||
+	    v->value[0] < '1' || v->value[0] > '9')
+		return 0;
+	while (v->value[i] >= '0' && v->value[i] <= '9')
+		i++;
+	if (i > 12 || v->value[i] != '.' || v->value[i + 1] == '\0')
+		return 0;
+	return strspn(v->value + i + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij"
+	    "klmnopqrstuvwxyz0123456789._-") == v->len - i - 1;
+}
+
 /* pilots: {NODE: ID, ...} into its text, "NODE: ID, ...". */
 static int
 parse_pilots(struct state_job *sj, const struct ydoc *doc,
@@ -137,6 +157,11 @@ parse_pilots(struct state_job *sj, const struct ydoc *doc,
 			ydoc_excerpt(key->value, shown, sizeof shown);
 			return diag_set(d, EX_DATAERR, "%s:%zu: bad node name "
 			    "'%s' in pilots", doc->file, key->line, shown);
+		}
+		if (pbs_job_id(v->items[2 * i + 1])) {
+			fprintf(fp, "%s%s: %s", i ? ", " : "", key->value,
+			    v->items[2 * i + 1]->value);
+			continue;
 		}
 		if (ydoc_long(doc, v->items[2 * i + 1], "pilot id", 1,
 		    1LL << 40, &id, d) < 0) {

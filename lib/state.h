@@ -14,8 +14,9 @@
  *		jobs:
  *		  resnet18: {nodes: 2, hosts: "a01n[01-02]"}
  *
- *	A job may also carry the ids of the Slurm pilot jobs that hold its
- *	nodes (bf-apply --backend slurm), one per node:
+ *	A job may also carry the ids of the pilot jobs that hold its nodes
+ *	(bf-apply --backend slurm or pbs), one per node, a Slurm job id (a
+ *	number) or a PBS one (SEQUENCE.SERVER):
  *
  *		  resnet18: {nodes: 2, hosts: "a01n[01-02]", pilots: {a01n01: 81,
  *		      a01n02: 82}}

@@ -6,7 +6,7 @@
  *	sigtimedwait(2) on SIGCHLD (blocked), so a child's end is seen at
  *	once and the hosts file at least every SUPERVISE_TICK.  Every
  *	worker is the leader of its own process group: a signal to the group
- *	reaches the shell, srun or the runtime and all they started, and no
+ *	reaches the shell, srun, ssh or the runtime and all they started, and no
  *	other worker's.
  * DIAGNOSTICS
  *	The supervisor's own failures before the job runs go to start() as
@@ -32,6 +32,7 @@
 
 #include "fault.h"
 #include "file.h"
+#include "pilots.h"
 #include "supervise.h"
 
 #define RESTART_DELAY_MAX	30.0	/* seconds */
@@ -89,7 +90,8 @@ int
 launch_init(struct launch *l, struct backend *b, const struct job *j,
     long nodes, long port)
 {
-	const char *conf = getenv("SLURM_CONF");
+	const char *conf = getenv("SLURM_CONF"),
+	    *pbsconf = getenv("PBS_CONF_FILE");
 	char **e = l->envp;
 	size_t *n = &l->nenv;
 	int bad = 0;
@@ -101,7 +103,7 @@ launch_init(struct launch *l, struct backend *b, const struct job *j,
 	l->worker = j->worker ? strdup(j->worker) : NULL;
 	l->restarts = j->worker_restarts;
 	l->grace = b->grace;
-	l->srun = b->ops == &backend_slurm;
+	l->pilot = b->ops->pilot;
 	bad |= l->command == NULL || (j->worker && l->worker == NULL);
 	bad |= env_set(e, n, "PATH=/usr/local/bin:/usr/bin:/bin");
 	bad |= env_set(e, n, "HOME=%s", l->who.home);
@@ -127,6 +129,9 @@ launch_init(struct launch *l, struct backend *b, const struct job *j,
 	/* The cluster's, not the user's: srun and squeue find Slurm by it. */
 	if (conf != NULL && *conf != '\0')
 		bad |= env_set(e, n, "SLURM_CONF=%s", conf);
+	/* PBS's commands (qsig, pbs_attach) find the server by it. */
+	if (pbsconf != NULL && *pbsconf != '\0')
+		bad |= env_set(e, n, "PBS_CONF_FILE=%s", pbsconf);
 	if (bad) {
 		launch_free(l);
 		return -1;
@@ -147,8 +152,8 @@ launch_free(struct launch *l)
 }
 
 /* Become the job's user for good; as that user already, nothing to do. */
-static int
-drop_privileges(const struct who *w)
+int
+who_become(const struct who *w)
 {
 	if (geteuid() != 0)
 		return geteuid() == w->uid ? 0 : -1;
@@ -178,7 +183,7 @@ static _Noreturn void
 become_and_exec(const struct launch *l, char *const argv[], char **envp)
 {
 	reset_signals();
-	if (drop_privileges(&l->who) < 0) {
+	if (who_become(&l->who) < 0) {
 		fprintf(stderr, "bf-apply: unable to become uid %ld: %s\n",
 		    (long)l->who.uid, strerror(errno));
 		_exit(126);
@@ -305,7 +310,7 @@ struct worker {
 	long restarts;		/* used in this stay of the host */
 	double start_at;	/* W_WAITING: when */
 	double kill_at;		/* W_STOPPING: SIGKILL then */
-	long long pilot;	/* srun: the pilot job it is a step of */
+	char pilot[PILOT_ID_MAX];	/* the pilot job it runs in, or "" */
 };
 
 struct sup {
@@ -404,23 +409,26 @@ add_worker(struct sup *s, const char *host)
 	return w;
 }
 
-/* The pilot job that holds host (run/NAME/pilots "NODE ID"); 0 if none. */
-static long long
-pilot_of(int rfd, const char *host)
+/*
+ * The pilot job that holds host (run/NAME/pilots "NODE ID") into id;
+ * 0, or -1 when none is recorded.
+ */
+static int
+pilot_of(int rfd, const char *host, char id[PILOT_ID_MAX])
 {
 	char *buf, *line, *save, node[HOSTLIST_MAX_NAME + 1];
-	long long id, found = 0;
 	struct diag d;
 	size_t len;
+	int found = -1;
 
 	if (file_read_at(rfd, "pilots", 1 << 20, FILE_NOFOLLOW, &buf, &len,
 	    &d) < 0)
-		return 0;
-	for (line = strtok_r(buf, "\n", &save); line != NULL && found == 0;
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line != NULL && found < 0;
 	    line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%255s %lld", node, &id) == 2 &&
-		    strcmp(node, host) == 0)
-			found = id;
+		if (sscanf(line, "%255s %255s", node, id) == 2 &&
+		    strcmp(node, host) == 0 && id[0] >= '1' && id[0] <= '9')
+			found = 0;
 	free(buf);
 	return found;
 }
@@ -429,22 +437,18 @@ static void
 worker_start(struct sup *s, struct worker *w)
 {
 	const struct launch *l = s->l;
-	char jobid[32], name[JOB_NAME_MAX + 16];
 	char *sh[] = { "/bin/sh", "-c", eval_command, NULL };
-	char *srun[] = { "srun", jobid, "--overlap", "-N1", "-n1", "-w",
-	    w->host, "-J", name, "--quiet", "/bin/sh", "-c", eval_command,
-	    NULL };
-	long long pilot = 0;
+	char pilot[PILOT_ID_MAX] = "";
+	struct pilot_argv a = { .n = 0 };
 	pid_t pid;
 
-	if (l->srun && (pilot = pilot_of(s->rfd, w->host)) <= 0) {
+	if (l->pilot != NULL && (pilot_of(s->rfd, w->host, pilot) < 0 ||
+	    l->pilot->worker(&a, pilot, w->host, l->name, eval_command) < 0)) {
 		/* Its pilot is not recorded yet: the backend writes it first. */
 		w->st = W_WAITING;
 		w->start_at = backend_clock() + 1;
 		return;
 	}
-	snprintf(jobid, sizeof jobid, "--jobid=%lld", pilot);
-	snprintf(name, sizeof name, "%s-worker", l->name);
 	if ((pid = fork()) < 0) {
 		w->st = W_WAITING;
 		w->start_at = backend_clock() + 1;
@@ -463,42 +467,42 @@ worker_start(struct sup *s, struct worker *w)
 		    env_set(envp, &n, "BF_HOST=%s", w->host) < 0 ||
 		    env_set(envp, &n, "BF_NODES=%zu", s->nheld) < 0)
 			_exit(127);
-		become_and_exec(l, l->srun ? srun : sh, envp);
+		become_and_exec(l, l->pilot != NULL ? a.argv : sh, envp);
 	}
 	setpgid(pid, pid);
 	w->pid = pid;
-	w->pilot = pilot;
+	snprintf(w->pilot, sizeof w->pilot, "%s", pilot);
 	w->st = W_RUNNING;
 	w->kill_at = w->start_at = 0;
 	s->changed = 1;
-	wlog(s, "start", w, pid, l->srun ? jobid + 8 : NULL);
+	wlog(s, "start", w, pid, l->pilot != NULL ? pilot : NULL);
 }
 
 /*
- * A signal to the worker.  srun answers SIGTERM by killing the step's
- * tasks with SIGKILL (no notice), so a step gets its signal from scancel,
- * which delivers it to the pilot's steps and not to the pilot's batch
- * shell: the node stays held until bf-apply cancels the pilot.  scancel
- * is reaped with the other children.
+ * A signal to the worker.  Inside a pilot, the worker's process here is
+ * the scheduler's client (srun, ssh), which would answer SIGTERM by
+ * ending the worker at once (srun kills the step's tasks with SIGKILL,
+ * ssh drops the session): so its notice comes from the scheduler (scancel
+ * --signal, qsig), which delivers it inside the pilot and spares the
+ * pilot itself, the node staying held until bf-apply cancels the pilot;
+ * SIGKILL goes to the client as well.  The signalling command is reaped
+ * with the other children.
  */
 static void
-worker_signal(struct worker *w, int srun, int sig)
+worker_signal(struct worker *w, const struct pilot_ops *pilot, int sig)
 {
-	char opt[32], id[32];
-	char *argv[] = { "scancel", opt, id, NULL };
+	struct pilot_argv a = { .n = 0 };
 	pid_t pid;
 
-	if (srun && w->pilot > 0 && (pid = fork()) == 0) {
+	if (pilot != NULL && w->pilot[0] != '\0' &&
+	    pilot->signal(&a, w->pilot, sig) > 0 && (pid = fork()) == 0) {
 		reset_signals();
-		snprintf(opt, sizeof opt, "--signal=%s", sig == SIGKILL ?
-		    "KILL" : "TERM");
-		snprintf(id, sizeof id, "%lld", w->pilot);
-		execvp(argv[0], argv);
+		execvp(a.argv[0], a.argv);
 		_exit(127);
 	}
-	if (!srun || sig == SIGKILL)
+	if (pilot == NULL || sig == SIGKILL)
 		kill(-w->pid, sig);
-	if (!srun && sig == SIGTERM)
+	if (pilot == NULL && sig == SIGTERM)
 		kill(-w->pid, SIGCONT);
 }
 
@@ -507,7 +511,7 @@ worker_term(struct sup *s, struct worker *w, double grace)
 {
 	if (w->pid <= 0 || w->st == W_STOPPING)
 		return;
-	worker_signal(w, s->l->srun, SIGTERM);
+	worker_signal(w, s->l->pilot, SIGTERM);
 	w->st = W_STOPPING;
 	w->kill_at = backend_clock() + grace;
 	s->changed = 1;
@@ -652,7 +656,7 @@ due(struct sup *s)
 	for (i = 0; i < s->n; i++) {
 		struct worker *w = &s->w[i];
 		if (w->st == W_STOPPING && w->pid > 0 && now >= w->kill_at) {
-			worker_signal(w, s->l->srun, SIGKILL);
+			worker_signal(w, s->l->pilot, SIGKILL);
 			wlog(s, "kill", w, w->pid, NULL);
 			w->kill_at = now + 3600;	/* once */
 		} else if (w->st == W_WAITING && w->held && !s->ending &&

@@ -19,6 +19,13 @@
  *				a step inside the pilot job that holds NODE
  *				(run/NAME/pilots), so the worker is inside
  *				that node's allocation and ends with it
+ *		pbs backend	ssh NODE pbs_attach -j PILOT, a session of
+ *				the node attached to the pilot job that holds
+ *				it, which PBS ends with the pilot
+ *
+ *	The argv of a worker inside a pilot, and of a signal to it, are the
+ *	scheduler's (l->pilot, a struct pilot_ops of pilots.h; NULL for the
+ *	local backend).
  *
  *	It reads run/NAME/hosts whenever the file changes (it is replaced
  *	by rename, so its inode tells) and at most every SUPERVISE_TICK:
@@ -46,6 +53,10 @@
  *	BF_COMMAND is in the environment, which only the owner and root can
  *	read.
  *
+ *	who_become() makes the calling process the user w for good (as root:
+ *	w's groups, gid and uid; otherwise it must be w already): 0, or -1
+ *	with errno set.
+ *
  *	supervise_wait_workers() returns once no host of leaving has a
  *	worker running (0), or after seconds (-1).  supervise_worker_groups()
  *	gives the process groups of the workers that run, for a stop.
@@ -69,18 +80,22 @@ struct who {
 	int known;		/* in the password database */
 };
 
+struct pilot_ops;
+
 struct launch {
 	char name[JOB_NAME_MAX + 1];
 	char *command, *worker;	/* copies; worker NULL when none */
 	long restarts;		/* per host stay */
 	double grace;
-	int srun;		/* workers as steps of the node's pilot */
+	const struct pilot_ops *pilot;	/* workers inside the node's pilot
+					   job (pilots.h); NULL: here */
 	size_t nenv;
 	char *envp[SUPERVISE_ENV_MAX + 1];
 	struct who who;
 };
 
 void who_of(uid_t uid, struct who *w);
+int who_become(const struct who *w);
 int launch_init(struct launch *l, struct backend *b, const struct job *j,
     long nodes, long port);
 void launch_free(struct launch *l);
