@@ -128,8 +128,8 @@ test_have_root() {
 # For a test in which another uid runs the programs or a job script, or
 # reaches the spool: the checkout may be under a directory only its owner
 # may enter (root's home is 0700), so the programs (bin/bf-*) and the test
-# job (t/data/apply/job.sh) are copied to a new directory in /tmp that
-# anyone may enter, PATH and J name the copies, and the scratch directory
+# job and worker (t/data/apply/job.sh, worker.sh) are copied to a new directory in /tmp that
+# anyone may enter, PATH, J and W name the copies, and the scratch directory
 # moves there too (TRASH).  The copies are the very files built, and the
 # test asserts what it asserted before.  The directory is removed when
 # every case passed, and kept (its path printed) when one failed.
@@ -141,9 +141,11 @@ test_public_trash() {
 		cp -p "$_p" "$PUBLIC/bin/" || exit 1
 	done &&
 	cp -p "$T_DIR/data/apply/job.sh" "$PUBLIC/job.sh" &&
+	cp -p "$T_DIR/data/apply/worker.sh" "$PUBLIC/worker.sh" &&
 	chmod -R go+rX "$PUBLIC" || exit 1
 	PATH="$PUBLIC/bin:$PATH"
 	J="$PUBLIC/job.sh"
+	W="$PUBLIC/worker.sh"
 	TRASH="$PUBLIC/trash"
 	cd "$TRASH" || exit 1
 }
