@@ -35,7 +35,11 @@ if ! test_have_root; then
 	test_done
 fi
 
-S="$T_DIR/data/pbs/standin"
+# qsub runs as the job's owner: the stand-ins, the programs and the spool
+# must be reachable by other uids, not in a checkout in root's 0700 home.
+test_public_trash
+cp -R "$T_DIR/data/pbs/standin" "$PUBLIC/standin" && chmod -R go+rX "$PUBLIC/standin"
+S="$PUBLIC/standin"
 P="$T_DIR/data/pbs"
 PATH="$S:$PATH"
 PBS_CONF_FILE="$TRASH/srv/pbs.conf"
