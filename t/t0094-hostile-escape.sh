@@ -28,7 +28,7 @@ echo escaped
 exec sleep 1000
 EOT
 chmod 755 "$X/escape.sh"
-trap 'kill_jobs sp; pkill -KILL -u $A 2>/dev/null; rm -rf "$X"' EXIT
+trap 'kill_jobs sp; pkill -KILL -u $A -f "^sleep 1094[1-9]" 2>/dev/null; rm -rf "$X"' EXIT
 
 escaped() {	# count of the job's escaped processes
 	pgrep -u $A -f "^sleep 1094[1-9]" | wc -l

@@ -24,7 +24,7 @@ cp -R "$BF_ROOT/examples/torch" "$W/torch"
 chmod -R a+rX "$W/torch"
 mkdir "$W/ckpt" && chown $USER_UID "$W/ckpt"
 mkspool "$W/sp"
-trap 'kill_jobs "$W/sp"; pkill -KILL -u $USER_UID 2>/dev/null; rm -rf "$W"' EXIT
+trap 'kill_jobs "$W/sp"; pkill -KILL -u $USER_UID -f "$W" 2>/dev/null; rm -rf "$W"' EXIT
 
 apply() {
 	bf-solve -d "$W/sp" >/dev/null && bf-apply -d "$W/sp" -g 10

@@ -103,7 +103,7 @@ TAG=$(slurm_pilot_tag "$W/sp")
 cleanup_all() {
 	kill_jobs "$W/sp"
 	scancel -u nobody 2>/dev/null
-	pkill -KILL -u $USER_UID 2>/dev/null
+	pkill -KILL -u $USER_UID -f "$W" 2>/dev/null
 }
 
 # Main jobs: M1 on n[3-4] (ends to let the job grow), M2 on n[5-8].
