@@ -741,29 +741,9 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 static long long
 progress_samples(struct ctx *c, const char *name)
 {
-	char file[JOB_NAME_MAX + 8], buf[4 * PROGRESS_LINE_MAX], *p;
 	struct progress_report last;
-	ssize_t n;
-	off_t end, from;
-	int fd;
 
-	snprintf(file, sizeof file, "%s.log", name);
-	if (c->sp->dirs[SPOOL_PROGRESS] < 0 || (fd = openat(
-	    c->sp->dirs[SPOOL_PROGRESS], file, O_RDONLY | O_NOFOLLOW |
-	    O_CLOEXEC | O_NONBLOCK)) < 0)
-		return -1;
-	end = lseek(fd, 0, SEEK_END);
-	from = end > (off_t)sizeof buf ? end - (off_t)sizeof buf : 0;
-	n = end < 0 ? -1 : pread(fd, buf, sizeof buf, from);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	p = buf;
-	/* A tail starts inside a line: only what follows its end counts. */
-	if (from > 0 && ((p = memchr(buf, '\n', (size_t)n)) == NULL ||
-	    ++p == buf + n))
-		return -1;
-	if (progress_last(p, (size_t)(buf + n - p), &last) < 0)
+	if (progress_last_at(c->sp->dirs[SPOOL_PROGRESS], name, &last) < 0)
 		return -1;
 	return last.samples;
 }

@@ -13,10 +13,12 @@
  *	skipped", "a.log:12: line longer than 256 bytes, skipped".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "job.h"
 #include "progress.h"
@@ -217,6 +219,32 @@ progress_last(const char *buf, size_t len, struct progress_report *out)
 		}
 	}
 	return -1;
+}
+
+int
+progress_last_at(int dirfd, const char *name, struct progress_report *out)
+{
+	char file[JOB_NAME_MAX + 8], buf[4 * PROGRESS_LINE_MAX], *p;
+	ssize_t n;
+	off_t end, from;
+	int fd;
+
+	snprintf(file, sizeof file, "%s.log", name);
+	if (dirfd < 0 || (fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC | O_NONBLOCK)) < 0)
+		return -1;
+	end = lseek(fd, 0, SEEK_END);
+	from = end > (off_t)sizeof buf ? end - (off_t)sizeof buf : 0;
+	n = end < 0 ? -1 : pread(fd, buf, sizeof buf, from);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	p = buf;
+	/* A tail starts inside a line: only what follows its end counts. */
+	if (from > 0 && ((p = memchr(buf, '\n', (size_t)n)) == NULL ||
+	    ++p == buf + n))
+		return -1;
+	return progress_last(p, (size_t)(buf + n - p), out);
 }
 
 /* NODES "-": the count of the last allocation at or before the report. */

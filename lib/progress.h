@@ -46,6 +46,9 @@
  *	the same rules (NODES "-" accepted, with nodes 0), skipping bad lines
  *	back to it: what bf-apply's done check reads from the log's tail
  *	without parsing the whole log.  -1 when there is none; line is 0.
+ *	progress_last_at() does it for NAME.log in dirfd (progress/),
+ *	reading only its last kilobyte: bf-apply's done check and
+ *	bf-report --now.
  * DIAGNOSTICS
  *	-1 with d set: "FILE: more than 2000000 lines" (65), or memory ran
  *	out (71).
@@ -90,6 +93,8 @@ int progress_parse_alloc(struct progress *pr, const char *label,
     struct diag *d);
 int progress_has_dash(const char *buf, size_t len);
 int progress_last(const char *buf, size_t len, struct progress_report *out);
+int progress_last_at(int dirfd, const char *name,
+    struct progress_report *out);
 void progress_free(struct progress *pr);
 
 #endif

@@ -38,35 +38,6 @@ denied(const struct diag *d)
 	return d->code == EX_NOINPUT && strstr(d->text, "Permission denied");
 }
 
-/* The last report of progress/NAME.log, from its tail; -1 none. */
-static int
-last_report(const struct spool *sp, const char *name,
-    struct progress_report *out)
-{
-	char file[JOB_NAME_MAX + 8], buf[4 * PROGRESS_LINE_MAX], *p;
-	ssize_t n;
-	off_t end, from;
-	int fd;
-
-	snprintf(file, sizeof file, "%s.log", name);
-	if (sp->dirs[SPOOL_PROGRESS] < 0 || (fd = openat(
-	    sp->dirs[SPOOL_PROGRESS], file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
-	    O_NONBLOCK)) < 0)
-		return -1;
-	end = lseek(fd, 0, SEEK_END);
-	from = end > (off_t)sizeof buf ? end - (off_t)sizeof buf : 0;
-	n = end < 0 ? -1 : pread(fd, buf, sizeof buf, from);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	p = buf;
-	/* A tail starts inside a line: only what follows its end counts. */
-	if (from > 0 && ((p = memchr(buf, '\n', (size_t)n)) == NULL ||
-	    ++p == buf + n))
-		return -1;
-	return progress_last(p, (size_t)(buf + n - p), out);
-}
-
 /* jobs/NAME.yaml: 1 read, 0 absent or not ours to read, -1 bad. */
 static int
 job_of(const struct spool *sp, const char *name, struct job *j,
@@ -170,7 +141,7 @@ running(const struct spool *sp, const struct state_job *sj,
 			    "profile" : "scaling");
 		}
 	}
-	if (last_report(sp, sj->name, &last) == 0) {
+	if (progress_last_at(sp->dirs[SPOOL_PROGRESS], sj->name, &last) == 0) {
 		snprintf(ln->done, sizeof ln->done, "%lld", last.samples);
 		if (have_job && j.samples > 0 && last.samples >= j.samples) {
 			snprintf(ln->left, sizeof ln->left, "0:00:00");
@@ -317,7 +288,7 @@ waiting(const struct spool *sp, const struct state *st, FILE *fp,
 			fprintf(fp, "%lld", j.owner_uid);
 		else
 			fputc('-', fp);
-		if (last_report(sp, name, &last) == 0)
+		if (progress_last_at(sp->dirs[SPOOL_PROGRESS], name, &last) == 0)
 			fprintf(fp, ", %lld samples done", last.samples);
 		fputc(')', fp);
 		if (have)
