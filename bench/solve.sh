@@ -6,7 +6,10 @@
 # scaling.csv, N nodes, 70 % of them already held.  Prints a table; not a
 # test.  Figures and the command: bench/solve.md.
 #
-#	bench/solve.sh [SIZES]		SIZES like "10x128 20x256" (default: all)
+#	bench/solve.sh [SIZES]		SIZES like "10x128 20x256" (default: all);
+#					JxN+p: the same with a policy (20 users'
+#					caps, a group share, max_rescales)
+#	REPEAT=3 bench/solve.sh		cbc and dp times: the median of 3 runs
 #	PERNODE_MAX=512 bench/solve.sh	per-node runs only up to N nodes
 #	TIGHT_MAX=1024 bench/solve.sh	per-node-tight runs only up to N nodes
 #					(default: PERNODE_MAX)
@@ -21,7 +24,8 @@ TFWD=${TFWD:-10}
 PERNODE_MAX=${PERNODE_MAX:-512}
 TIGHT_MAX=${TIGHT_MAX:-$PERNODE_MAX}
 PERNODE_LIMIT=${PERNODE_LIMIT:-120}
-SIZES=${*:-10x128 20x256 20x512 50x1024 100x4734}
+REPEAT=${REPEAT:-1}
+SIZES=${*:-10x128 20x256 20x512 50x1024 100x4734 500x10624 1000x10624 1000x10624+p}
 
 [ -r "$JOBS_CSV" ] && [ -r "$CURVES_CSV" ] || {
 	echo "bench/solve.sh: needs $JOBS_CSV and $CURVES_CSV (set BF_DATA)" >&2
@@ -32,10 +36,14 @@ WORK=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
 [ -n "${KEEP:-}" ] && echo "instances in $WORK" >&2
 
-# make_instance J N DIR: job files, holes.yaml and state.yaml in DIR.
+# make_instance J N DIR [POLICY]: job files, holes.yaml and state.yaml in
+# DIR; with POLICY (1), job J owned by uid 1000 + J % 20 and DIR/policy.yaml:
+# user U capped at N/20 (0.8 + 0.02 (U - 1000)) nodes (0.99 N in all), the
+# first J/50 jobs a group of at least 30 nodes each, at most J/25 rescales.
+# The instance is the same with and without POLICY but for the owners.
 make_instance() {
 	mkdir -p "$3/jobs"
-	awk -F, -v J="$1" -v N="$2" -v dir="$3" '
+	awk -F, -v J="$1" -v N="$2" -v dir="$3" -v pol="${4:-0}" '
 	FNR == 1 { next }
 	FILENAME == ARGV[1] && $5 == "BFTRAINER" {
 		m = $1; sub(/-ImageNet$/, "", m)
@@ -52,6 +60,23 @@ make_instance() {
 			printf "name: %s\ncommand: train\nmin_nodes: %d\nmax_nodes: %d\n" \
 			    "rescale_up: %s\nrescale_down: %s\nsamples: %s\nscaling:\n%s", \
 			    name[i], lo[i], hi[i], up[i], down[i], work[i], pts[model[i]] >f
+			if (pol)
+				printf "owner: {uid: %d}\n", 1000 + i % 20 >f
+			close(f)
+		}
+		if (pol) {
+			f = dir "/policy.yaml"
+			printf "users:\n" >f
+			for (u = 0; u < 20; u++)
+				printf "  %d: {max_nodes: %d}\n", 1000 + u,
+				    int(N / 20 * (0.8 + 0.02 * u)) >f
+			g = int(n / 50); if (g < 1) g = 1
+			printf "groups:\n  share: {jobs: [" >f
+			for (i = 1; i <= g; i++)
+				printf "%s%s", (i > 1 ? ", " : ""), name[i] >f
+			printf "], min_nodes: %d}\n", 30 * g >f
+			r = int(n / 25); if (r < 1) r = 1
+			printf "max_rescales: %d\n", r >f
 			close(f)
 		}
 		# Nodes n00001..: about a third without until, the rest reclaimed
@@ -116,23 +141,49 @@ pernode() {
 	echo "$_t $_s $_ge$(awk -v a="$_t" -v b="$4" 'BEGIN { printf "%.0f", a / b }')"
 }
 
-printf "%-9s %7s %8s %-8s %-4s %6s %7s %8s %-15s %6s %8s %-15s %6s\n" \
-	jobsxnodes cbc_s cbc_in_s optimal =dp dp_s dp_in_s pernode_s \
+# timed DIR OUT ARGS...: the median whole-process seconds of REPEAT runs.
+timed() {
+	_i=0 _ts=
+	while [ "$_i" -lt "$REPEAT" ]; do
+		_ts="$_ts $(run "$@")"
+		_i=$((_i + 1))
+	done
+	echo $_ts | tr ' ' '\n' | sort -n | awk '{ t[NR] = $1 }
+		END { printf "%.3f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+}
+
+# cbc/dp: the whole process of bf-solve (CBC) against bf-solve --solver dp
+# on the same instance (with a policy, the DP runs without it: it takes no
+# policy rows, and its optimum is then a bound, "<=dp" when the plan is
+# within it).
+printf "%-12s %7s %8s %-8s %-5s %6s %7s %6s %8s %-15s %6s %8s %-15s %6s\n" \
+	jobsxnodes cbc_s cbc_in_s status =dp dp_s dp_in_s cbc/dp pernode_s \
 	pernode_status ratio tight_s tight_status ratio
 for size in $SIZES; do
-	J=${size%x*} N=${size#*x}
+	J=${size%x*} N=${size#*x} P=
+	case $N in *+p) N=${N%+p} P=1 ;; esac
 	dir=$WORK/$size
-	make_instance "$J" "$N" "$dir"
-	tc=$(run "$dir" "$dir/cbc.plan")
-	td=$(run "$dir" "$dir/dp.plan" --solver dp)
+	make_instance "$J" "$N" "$dir" "$P"
+	if [ -n "$P" ]; then
+		tc=$(timed "$dir" "$dir/cbc.plan" --policy "$dir/policy.yaml")
+	else
+		tc=$(timed "$dir" "$dir/cbc.plan")
+	fi
+	td=$(timed "$dir" "$dir/dp.plan" --solver dp)
 	oc=$(field "$dir/cbc.plan" objective)
 	od=$(field "$dir/dp.plan" objective)
-	same=$(awk -v a="$oc" -v b="$od" 'BEGIN { d = a - b; if (d < 0) d = -d;
-		m = a < 0 ? -a : a; print (d <= 1e-9 * (m > 1 ? m : 1)) ? "yes" : "NO" }')
-	set -- $(pernode "$dir" per-node "$PERNODE_MAX" "$tc") \
-		$(pernode "$dir" per-node-tight "$TIGHT_MAX" "$tc")
-	printf "%-9s %7s %8s %-8s %-4s %6s %7s %8s %-15s %6s %8s %-15s %6s\n" \
+	same=$(awk -v a="$oc" -v b="$od" -v p="$P" 'BEGIN { d = a - b; if (d < 0) d = -d;
+		m = a < 0 ? -a : a; e = 1e-9 * (m > 1 ? m : 1)
+		if (p) print a <= b + e ? "<=dp" : "NO"; else print d <= e ? "yes" : "NO" }')
+	if [ -n "$P" ]; then
+		set -- - not_run - - not_run -
+	else
+		set -- $(pernode "$dir" per-node "$PERNODE_MAX" "$tc") \
+			$(pernode "$dir" per-node-tight "$TIGHT_MAX" "$tc")
+	fi
+	printf "%-12s %7s %8s %-8s %-5s %6s %7s %6s %8s %-15s %6s %8s %-15s %6s\n" \
 		"$size" "$tc" "$(field "$dir/cbc.plan" seconds)" \
 		"$(field "$dir/cbc.plan" status)" "$same" "$td" \
-		"$(field "$dir/dp.plan" seconds)" "$@"
+		"$(field "$dir/dp.plan" seconds)" \
+		"$(awk -v a="$tc" -v b="$td" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')" "$@"
 done

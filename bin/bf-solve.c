@@ -9,8 +9,9 @@
  *	--profiles DIR, --solver SOLVER)
  * DESCRIPTION
  *	See bf-solve(1).  Options and files here; the decision is solve.c.
- *	The model is written (MPS) before it is solved, and the plan only
- *	once everything succeeded, so a failure leaves no partial file.
+ *	The model is written (MPS) once solved, as solved: with the columns
+ *	the solve fixed at 0.  The plan comes last, once everything
+ *	succeeded, so a failure leaves no partial file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -150,7 +151,7 @@ solve_or_die(struct solve *s, const struct args *a)
 {
 	struct diag d;
 
-	if (solve_prepare(s, &a->o, &d) < 0)
+	if (solve_prepare(s, &a->o, &d) < 0 || solve_run(s, &a->o, &d) < 0)
 		log_diag_fatal(&d);
 }
 
@@ -161,8 +162,7 @@ finish(struct solve *s, const struct args *a, const char *mps, char **text,
 	struct plan p;
 	struct diag d;
 
-	if (solve_run(s, &a->o, &d) < 0 ||
-	    solve_plan(s, &a->o, mps, &p, &d) < 0)
+	if (solve_plan(s, &a->o, mps, &p, &d) < 0)
 		log_diag_fatal(&d);
 	if ((*text = plan_format(&p, len)) == NULL)
 		log_fatal(EX_OSERR, "out of memory");

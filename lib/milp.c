@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include <coin/Cbc_C_Interface.h>
+#include <coin/Clp_C_Interface.h>
 
 #include "fmt.h"
 #include "milp.h"
@@ -394,8 +395,78 @@ cbc_start(Cbc_Model *cbc, const double *start, size_t n, int *idx,
 	Cbc_setMIPStartI(cbc, k, idx, val);
 }
 
-int
-milp_solve(const struct milp *m, double seconds, const double *start,
+/*
+ * What CBC is given: the model without its columns fixed at 0 (bounds
+ * [0, 0]), which add nothing to a row or to the objective.  keep[] maps
+ * the model's columns to sub's, -1 for those left out.  sub borrows the
+ * names: free it with sub_free().
+ */
+static int
+sub_model(const struct milp *m, struct milp *sub, int *keep)
+{
+	size_t q, e, n = 0;
+
+	milp_init(sub);
+	for (q = 0; q < m->ncols; q++)
+		keep[q] = m->lb[q] == 0 && m->ub[q] == 0 ? -1 : (int)n++;
+	sub->colname = malloc((n + 1) * sizeof *sub->colname);
+	sub->obj = malloc((n + 1) * sizeof *sub->obj);
+	sub->lb = malloc((n + 1) * sizeof *sub->lb);
+	sub->ub = malloc((n + 1) * sizeof *sub->ub);
+	sub->isint = malloc(n + 1);
+	sub->trow = malloc((m->nz + 1) * sizeof *sub->trow);
+	sub->tcol = malloc((m->nz + 1) * sizeof *sub->tcol);
+	sub->tval = malloc((m->nz + 1) * sizeof *sub->tval);
+	if (sub->colname == NULL || sub->obj == NULL || sub->lb == NULL ||
+	    sub->ub == NULL || sub->isint == NULL || sub->trow == NULL ||
+	    sub->tcol == NULL || sub->tval == NULL)
+		return -1;
+	for (q = 0; q < m->ncols; q++) {
+		int k = keep[q];
+		if (k < 0)
+			continue;
+		sub->colname[k] = m->colname[q];
+		sub->obj[k] = m->obj[q];
+		sub->lb[k] = m->lb[q];
+		sub->ub[k] = m->ub[q];
+		sub->isint[k] = m->isint[q];
+	}
+	for (e = 0; e < m->nz; e++) {
+		if (keep[m->tcol[e]] < 0)
+			continue;
+		sub->trow[sub->nz] = m->trow[e];
+		sub->tcol[sub->nz] = keep[m->tcol[e]];
+		sub->tval[sub->nz++] = m->tval[e];
+	}
+	sub->ncols = n;
+	/* the rows are the model's, all kept: a row left empty still counts */
+	sub->nrows = m->nrows;
+	sub->rowname = m->rowname;
+	sub->sense = m->sense;
+	sub->rhs = m->rhs;
+	return 0;
+}
+
+static void
+sub_free(struct milp *sub)
+{
+	free(sub->colname), free(sub->obj), free(sub->lb), free(sub->ub);
+	free(sub->isint), free(sub->trow), free(sub->tcol), free(sub->tval);
+}
+
+/* The model's solution from sub's: 0 for the columns left out. */
+static void
+sub_solution(const struct milp *m, const int *keep, const double *xs,
+    double *x)
+{
+	size_t q;
+
+	for (q = 0; q < m->ncols; q++)
+		x[q] = keep[q] < 0 ? 0 : xs[keep[q]];
+}
+
+static int
+sub_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d)
 {
 	struct csc c;
@@ -427,6 +498,71 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 	free(lo), free(hi), free(idx), free(val);
 	csc_free(&c);
 	return 0;
+}
+
+int
+milp_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	struct milp sub;
+	double *xs = malloc((m->ncols + 1) * sizeof *xs);
+	double *ss = malloc((m->ncols + 1) * sizeof *ss);
+	int *keep = malloc((m->ncols + 1) * sizeof *keep);
+	size_t q;
+	int rc;
+
+	milp_init(&sub);
+	if (xs == NULL || ss == NULL || keep == NULL || sub_model(m, &sub,
+	    keep) < 0) {
+		free(xs), free(ss), free(keep);
+		sub_free(&sub);
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	}
+	for (q = 0; start != NULL && q < m->ncols; q++)
+		if (keep[q] >= 0)
+			ss[keep[q]] = start[q];
+	memset(xs, 0, (m->ncols + 1) * sizeof *xs);
+	rc = sub_solve(&sub, seconds, start ? ss : NULL, xs, status, d);
+	if (rc == 0)
+		sub_solution(m, keep, xs, x);
+	free(xs), free(ss), free(keep);
+	sub_free(&sub);
+	return rc;
+}
+
+int
+milp_lp_duals(const struct milp *m, double *dual, double *value,
+    struct diag *d)
+{
+	struct csc c;
+	Clp_Simplex *clp;
+	double *lo, *hi;
+	int rc = 1;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	lo = malloc((m->nrows + 1) * sizeof *lo);
+	hi = malloc((m->nrows + 1) * sizeof *hi);
+	clp = lo && hi ? Clp_newModel() : NULL;
+	if (clp == NULL) {
+		free(lo), free(hi);
+		csc_free(&c);
+		return diag_set(d, EX_UNAVAILABLE, "unable to set up CLP");
+	}
+	row_bounds(m, lo, hi);
+	Clp_setLogLevel(clp, 0);
+	Clp_loadProblem(clp, (int)m->ncols, (int)m->nrows, c.start, c.row,
+	    c.val, m->lb, m->ub, m->obj, lo, hi);
+	if (Clp_initialSolve(clp) == 0 && Clp_status(clp) == 0) {
+		memcpy(dual, Clp_dualRowSolution(clp), m->nrows *
+		    sizeof *dual);
+		*value = Clp_objectiveValue(clp);
+		rc = 0;
+	}
+	Clp_deleteModel(clp);
+	free(lo), free(hi);
+	csc_free(&c);
+	return rc;
 }
 
 int

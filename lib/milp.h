@@ -30,11 +30,22 @@
  *	model infeasible.  Scaling by a power of two changes no choice and
  *	rounds no coefficient (but those it makes subnormal).
  *
+ *	milp_lp_duals() solves the linear relaxation (integrality dropped)
+ *	with CLP (CBC's LP solver; its presolve and its choice of simplex)
+ *	and puts its row duals in dual[] (in CLP's sign: the objective's
+ *	rate of change per unit of the row's bound, <= 0 for a binding row
+ *	"<=" of a minimisation) and its optimum in *value; it returns 1 when
+ *	the relaxation has no optimum (infeasible, or CLP gave up), and
+ *	nothing is set then.
+ *
  *	milp_solve() loads the same arrays into CBC through Cbc_loadProblem()
  *	rather than re-reading the MPS (Cbc_readMps aborts the process on bad
  *	input), with the log off, default threads, the time limit, and start
  *	as a MIP start when not NULL.  On return x holds the best solution
- *	known, if any, and status says how the search ended.
+ *	known, if any, and status says how the search ended.  Columns fixed
+ *	at 0 (bounds [0, 0]) are left out of what CBC is given, as they add
+ *	nothing to a row or to the objective: x has them at 0.  The rows are
+ *	all given, an empty one included.
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
@@ -81,6 +92,8 @@ char *milp_mps(const struct milp *m, const char *name, const char *comment,
     size_t *len);
 int milp_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d);
+int milp_lp_duals(const struct milp *m, double *dual, double *value,
+    struct diag *d);
 int milp_scale_objective(struct milp *m, double limit);
 const char *milp_status_name(enum milp_status s);
 

@@ -17,6 +17,7 @@
 #include "curve.h"
 #include "fmt.h"
 #include "dp.h"
+#include "fix.h"
 #include "pernode.h"
 #include "solve.h"
 
@@ -56,6 +57,8 @@ solve_free(struct solve *s)
 	free(s->holes_label);
 	free(s->state_label);
 	free(s->holder);
+	free(s->colbound);
+	free(s->mult);
 	solve_init(s);
 }
 
@@ -515,6 +518,37 @@ build(struct solve *s, const struct solve_opts *o, struct diag *d)
 	return 0;
 }
 
+/*
+ * The fixing argument, for an auditor (bf-solve(1), Fixed columns): the
+ * multipliers, L, the threshold, and why the optimum is within it.
+ */
+static void
+fix_comment(FILE *fp, const struct solve *s)
+{
+	char num[FMT_DOUBLE_LEN];
+	const char *sep = "";
+	size_t i;
+
+	fprintf(fp, "%zu of %zu columns fixed at 0 (UP 0) by Lagrange's "
+	    "bound, bf-solve(1) Fixed columns\n", s->nfixed, s->model.ncols);
+	fprintf(fp, "rows one_J and user_UID kept; multipliers:");
+	for (i = 0; i < s->model.nrows; i++) {
+		const char *n = s->model.rowname[i];
+		if (strncmp(n, "one_", 4) == 0 || strncmp(n, "user_", 5) == 0)
+			continue;
+		fprintf(fp, "%s %s %s", sep, n, fmt_double(s->mult[i], num));
+		sep = ",";
+	}
+	fprintf(fp, "\nL %s", fmt_double(s->lbound, num));
+	fprintf(fp, ", tol %s", fmt_double(s->fixtol, num));
+	fprintf(fp, ", T %s: %s\n", fmt_double(s->threshold, num), s->fixby);
+	if (s->exact)
+		fprintf(fp, "then of the columns left, with grow kept too and "
+		    "no multiplier: exact\n");
+	fprintf(fp, "each fixed column's bound exceeds T + tol, and this "
+	    "model's optimum does not\n");
+}
+
 /* Who J is, in the MPS comments, for people reading the model. */
 static char *
 mps_comment(const struct solve *s, const struct solve_opts *o)
@@ -535,6 +569,8 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 		fprintf(fp, "objective divided by 2^%d, so that no coefficient "
 		    "exceeds 2^30 (CBC's tolerances are absolute)\n",
 		    s->obj_scale);
+	if (s->nfixed > 0)
+		fix_comment(fp, s);
 	for (j = 0; j < s->njobs; j++)
 		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
 		    s->jobs[j].was);
@@ -711,13 +747,274 @@ dp_instead(struct solve *s, const size_t *dp, const char *why,
 	return 0;
 }
 
+/* The jobs' columns, for fix.h. */
+static struct fix_job *
+fix_jobs(const struct solve *s)
+{
+	struct fix_job *fj = calloc(s->njobs + 1, sizeof *fj);
+	size_t j;
+
+	for (j = 0; fj != NULL && j < s->njobs; j++) {
+		fj[j].col0 = s->jobs[j].col0;
+		fj[j].n = s->jobs[j].nchoice;
+	}
+	return fj;
+}
+
+/* one_J chosen, user_UID kept (with keep_grow, grow too), others priced. */
+static void
+roles(const struct milp *m, char *role, int keep_grow)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++)
+		role[i] = strncmp(m->rowname[i], "one_", 4) == 0 ? FIX_ONE :
+		    strncmp(m->rowname[i], "user_", 5) == 0 ||
+		    (keep_grow && strcmp(m->rowname[i], "grow") == 0) ?
+		    FIX_BLOCK : FIX_PRICE;
+}
+
+/*
+ * The multipliers: with the row grow the only one priced (no policy
+ * rows), the best one by bisection; else the duals of the linear
+ * relaxation.  1: none (the relaxation has no optimum).
+ */
+static int
+multipliers(struct solve *s, const char *role, const struct fix_job *fj,
+    struct diag *d)
+{
+	const struct milp *m = &s->model;
+	size_t i, priced = 0, kept = 0, at = 0;
+	double lp;
+
+	for (i = 0; i < m->nrows; i++) {
+		priced += role[i] == FIX_PRICE;
+		kept += role[i] == FIX_BLOCK;
+		if (role[i] == FIX_PRICE)
+			at = i;
+	}
+	memset(s->mult, 0, m->nrows * sizeof *s->mult);
+	if (priced == 1 && kept == 0) {
+		s->mult[at] = fix_price_one(m, fj, s->njobs, at);
+		return 0;
+	}
+	return milp_lp_duals(m, s->mult, &lp, d);
+}
+
+/* Fix at 0 every column whose bound passes t (none when t is infinite). */
+static void
+fix_at(struct solve *s, double t)
+{
+	size_t q;
+
+	s->threshold = t;
+	s->nfixed = 0;
+	for (q = 0; q < s->model.ncols; q++) {
+		int out = s->colbound[q] > t + s->fixtol;
+		s->model.ub[q] = out ? 0 : 1;
+		s->nfixed += (size_t)out;
+	}
+}
+
+/* The model's objective at x (binary, in the model's units). */
+static double
+model_value(const struct solve *s, const double *x)
+{
+	double sum = 0;
+	size_t q;
+
+	for (q = 0; q < s->model.ncols; q++)
+		if (x[q] > 0.5)
+			sum += s->model.obj[q];
+	return sum;
+}
+
+/*
+ * Without a policy, with the DP's objective t: the bound with grow kept
+ * too, over the columns still free: exact (a column left free is in a
+ * plan worth t), in O(free columns x F).
+ */
+static int
+bound_exact(struct solve *s, const struct fix_job *fj, char *role,
+    double t, struct diag *d)
+{
+	const struct milp *m = &s->model;
+	double *cb = malloc((m->ncols + 1) * sizeof *cb);
+	double *zero = calloc(m->nrows + 1, sizeof *zero), L, tol;
+	size_t q;
+
+	if (cb == NULL || zero == NULL) {
+		free(cb), free(zero);
+		return diag_errno(d, ENOMEM, "bounds");
+	}
+	roles(m, role, 1);
+	if (fix_bounds(m, fj, s->njobs, role, zero, cb, &L, &tol, d) < 0) {
+		free(cb), free(zero);
+		return -1;
+	}
+	for (q = 0; q < m->ncols; q++)
+		if (s->model.ub[q] != 0)
+			s->colbound[q] = cb[q];
+	s->exact = 1;
+	free(cb), free(zero);
+	fix_at(s, t);
+	return 0;
+}
+
+/*
+ * Lagrange's bounds on the compact model (fix.h, bf-solve(1), Fixed
+ * columns): colbound[q], no solution using column q has an objective
+ * below it.  With a start (the DP's plan), the columns whose bound passes
+ * its objective are fixed, then those the exact bound rules out.  1: no
+ * bounds.
+ */
+static int
+bound_columns(struct solve *s, const double *start, struct diag *d)
+{
+	const struct milp *m = &s->model;
+	struct fix_job *fj = fix_jobs(s);
+	char *role = malloc(m->nrows + 1);
+	int rc = -1;
+
+	free(s->colbound), free(s->mult);
+	s->colbound = malloc((m->ncols + 1) * sizeof *s->colbound);
+	s->mult = calloc(m->nrows + 1, sizeof *s->mult);
+	s->exact = 0;
+	if (fj == NULL || role == NULL || s->colbound == NULL ||
+	    s->mult == NULL) {
+		free(fj), free(role);
+		return diag_errno(d, ENOMEM, "bounds");
+	}
+	roles(m, role, 0);
+	if ((rc = multipliers(s, role, fj, d)) == 0)
+		rc = fix_bounds(m, fj, s->njobs, role, s->mult, s->colbound,
+		    &s->lbound, &s->fixtol, d);
+	if (rc == 0 && start != NULL) {
+		fix_at(s, model_value(s, start));
+		s->fixby = "the objective of the dynamic program's plan";
+		if (!s->policy_rows)
+			rc = bound_exact(s, fj, role, s->threshold, d);
+	}
+	free(fj), free(role);
+	return rc;
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) +
+	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * Without a start, the threshold is a guess above L that CBC's answer
+ * checks: an optimum at or below it proves the fixing; one above it is
+ * a plan's objective, the threshold of a second solve, which that plan
+ * starts; a model the guess made infeasible is solved again with a
+ * guess 4 times looser (an infeasible model is quick to tell), and at
+ * last with nothing fixed.  A search stopped by the time limit leaves
+ * the fixing at the best plan's objective (or none), so that the model
+ * stays one whose optimum is the plan's or better.
+ */
+static int
+cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
+    enum milp_status *st, struct diag *d)
+{
+	struct timespec t0;
+	double gap = fmax(1e-4 * fabs(s->lbound), 16 * s->fixtol), t, z;
+	double *prev = NULL;
+	int rc, tries;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t = s->lbound + gap;
+	s->fixby = "a bound above L that this model's optimum meets";
+	for (tries = 0;; tries++) {
+		double left = fmax(o->seconds - seconds_since(&t0), 0.001);
+		fix_at(s, t);
+		if ((rc = milp_solve(&s->model, left, prev, x, st, d)) < 0)
+			break;
+		if (prev != NULL && (*st == MILP_STOPPED_NONE ||
+		    *st == MILP_FAILED)) {
+			memcpy(x, prev, s->model.ncols * sizeof *x);
+			*st = MILP_STOPPED;
+		}
+		if (*st == MILP_OPTIMAL && (z = model_value(s, x)) > t +
+		    s->fixtol) {
+			if (prev == NULL &&
+			    (prev = malloc(s->model.ncols * sizeof *prev)) ==
+			    NULL) {
+				rc = diag_errno(d, ENOMEM, "solution");
+				break;
+			}
+			memcpy(prev, x, s->model.ncols * sizeof *prev);
+			t = z;
+			s->fixby = "the objective of a plan found with more "
+			    "columns fixed";
+			continue;
+		}
+		if (*st == MILP_INFEASIBLE && s->nfixed > 0) {
+			gap *= 4;	/* a plan was feasible: CBC erred */
+			t = tries < 4 && prev == NULL ? s->lbound + gap :
+			    INFINITY;
+			continue;
+		}
+		if (*st == MILP_STOPPED && (z = model_value(s, x)) > t)
+			fix_at(s, z);
+		else if (*st != MILP_OPTIMAL && *st != MILP_STOPPED)
+			fix_at(s, INFINITY);
+		break;
+	}
+	free(prev);
+	return rc;
+}
+
+/*
+ * CBC on the compact model with the columns fixed at 0 that the bounds
+ * rule out (bf-solve(1), Fixed columns), in a model of more than
+ * o->fix_cols columns: with the DP's plan as the start, those whose
+ * bound passes its objective; without, by a guess (cbc_guess).  The
+ * per-node models and smaller ones: the whole model.  With o->known,
+ * where only the DP's plan is left it is the plan, as CBC's would be.
+ */
+static int
+cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
+    double *x, enum milp_status *st, int *known, struct diag *d)
+{
+	int fix = o->model == SOLVE_COMPACT && s->model.ncols > o->fix_cols;
+	int rc;
+
+	s->nfixed = 0;
+	*known = 0;
+	if (!fix && !(o->known && start != NULL && o->model == SOLVE_COMPACT))
+		return milp_solve(&s->model, o->seconds, start, x, st, d);
+	if ((rc = bound_columns(s, start, d)) < 0)
+		return -1;
+	if (rc == 0 && start != NULL && o->known &&
+	    s->nfixed + s->njobs == s->model.ncols) {
+		if (!fix)
+			fix_at(s, INFINITY);	/* the model as it was */
+		return *known = 1, 0;
+	}
+	if (rc > 0 || !fix) {
+		if (rc == 0)
+			fix_at(s, INFINITY);
+		return milp_solve(&s->model, o->seconds, start, x, st, d);
+	}
+	if (start == NULL)
+		return cbc_guess(s, o, x, st, d);
+	return milp_solve(&s->model, o->seconds, start, x, st, d);
+}
+
 static int
 run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
 	enum milp_status st;
 	double *x, *start;
 	size_t *dp;
-	int rc;
+	int rc, known;
 
 	if (build(s, o, d) < 0)
 		return -1;
@@ -736,7 +1033,12 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 		return diag_errno(d, ENOMEM, "solution");
 	}
 	picks_save(s, dp);
-	rc = milp_solve(&s->model, o->seconds, start, x, &st, d);
+	rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	if (rc == 0 && known) {
+		snprintf(s->status, sizeof s->status, "optimal");
+		free(start), free(x), free(dp);
+		return 0;
+	}
 	if (rc == 0)
 		snprintf(s->status, sizeof s->status, "%s%s",
 		    milp_status_name(st), st != MILP_STOPPED_NONE &&
@@ -1037,6 +1339,8 @@ counts_release(struct solve *s)
 	}
 	free(s->jobs);
 	free(s->holder);
+	free(s->colbound);
+	free(s->mult);
 	milp_free(&s->model);
 }
 

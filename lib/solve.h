@@ -11,8 +11,8 @@
  *	solve_policy(&s, "policy.yaml", buf, len, &d);          (optional)
  *	solve_profile(&s, "profiles/a.yaml", buf, len, &d);     (after the jobs)
  *	solve_prepare(&s, &o, &d);
- *	char *mps = solve_mps(&s, &o, &mpslen, &d);    (build; write it first)
  *	solve_run(&s, &o, &d);
+ *	char *mps = solve_mps(&s, &o, &mpslen, &d);    (the model as solved)
  *	solve_plan(&s, &o, "plans/x.mps", &plan, &d);
  *	solve_free(&s);
  *
@@ -41,6 +41,16 @@
  *	CBC's answer is checked against the DP's: when CBC finds the model
  *	infeasible, fails, or picks a plan worth less than the DP's, the
  *	DP's is the plan, and its status says so.
+ *
+ *	In a compact model of more than opts.fix_cols columns, the columns
+ *	that Lagrange's bound (fix.h) shows to be in no plan as good as a
+ *	known one are fixed at 0 before CBC solves it: the DP's plan is the
+ *	known one, or, with policy rows or no start, a threshold guessed and
+ *	checked by CBC's answer (bf-solve(1), Fixed columns); the model keeps
+ *	those bounds, for solve_mps(), which is called after solve_run().
+ *	With opts.known, where the DP's plan is provably the only optimum it
+ *	is the plan without running CBC: CBC's answer would be that plan, or
+ *	one worth less, which the check above replaces by it.
  *
  *	solve_profile() applies bf-profile's measurements to the job it
  *	names (solve_profile.c): measured rates replace declared ones at the
@@ -98,9 +108,17 @@ struct solve_opts {
 	int no_start;		/* CBC without the DP's solution (tests) */
 	double obj_max;		/* scale the objective above it; 0: the
 				 * default SOLVE_OBJ_MAX (tests: larger) */
+	size_t fix_cols;	/* fix columns by their bounds only in a
+				 * compact model of more columns (0: always,
+				 * SIZE_MAX: never) */
+	int known;		/* the DP's plan without CBC where it is
+				 * provably the only optimum (bf-sim) */
 };
 
-#define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0 }
+/* Below it CBC takes the whole model in milliseconds (bench/solve.md). */
+#define SOLVE_FIX_COLS	8192
+#define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
+	SOLVE_FIX_COLS, 0 }
 
 struct solve_job {
 	struct job job;
@@ -141,6 +159,15 @@ struct solve {
 	struct milp model;
 	int built;
 	int obj_scale;		/* the model's objective is divided by 2^this */
+	/* Columns fixed at 0 by Lagrange's bound (fix.h), in model units */
+	double *colbound;	/* per column: no solution using it is less */
+	double *mult;		/* per row: its multiplier, 0 when kept */
+	double lbound;		/* L: no solution is less */
+	double fixtol;		/* a bound must pass the threshold by more */
+	double threshold;	/* fixed: columns whose bound passes it */
+	size_t nfixed;
+	int exact;		/* the bounds of the free columns are exact */
+	const char *fixby;	/* what the threshold is the objective of */
 	char status[128];
 	double objective, seconds;
 };

@@ -1,13 +1,17 @@
 /*
  * t3010-solve-random - the compact model solved by CBC equals the exact
- * dynamic program on many random instances, both per-node models
- * (BFTrainer's and our tighter one) equal the compact one on small
+ * dynamic program on many random instances, with columns fixed by their
+ * bounds or not, with the DP's start or not; where the DP's plan is the
+ * only optimum it is CBC's too (solve_opts.known); with random policies
+ * CBC finds the same optimum with columns fixed as without; both per-node
+ * models (BFTrainer's and our tighter one) equal the compact one on small
  * instances, and every plan's node mapping
  * keeps the rules (counts, no node twice, growth from free nodes only,
  * shrinking keeps a subset).  Fixed seeds, printed, so any failure can
  * be replayed.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +30,7 @@ rnd(long lo, long hi)		/* uniform in [lo, hi] */
 }
 
 struct inst {
-	char holes[4096], state[4096];
+	char holes[4096], state[4096], policy[1024];
 	char jobs[10][1024];
 	int njobs;
 };
@@ -97,6 +101,37 @@ gen_extreme(char *buf, size_t len, int i)
 }
 
 static int extreme;	/* gen() makes jobs with gen_extreme() */
+static int owned;	/* gen() gives jobs owners and makes a policy */
+
+/* Caps on users 1000..1002, maybe a group, maybe a rescale limit. */
+static void
+gen_policy(struct inst *in)
+{
+	size_t off;
+	int u, j, n = 0;
+
+	off = (size_t)snprintf(in->policy, sizeof in->policy, "users:\n"
+	    "  1000: {max_nodes: %ld}\n", rnd(0, 20));
+	for (u = 1001; u <= 1002; u++)
+		if (rnd(0, 2))
+			off += (size_t)snprintf(in->policy + off,
+			    sizeof in->policy - off, "  %d: {max_nodes: %ld}\n",
+			    u, rnd(0, 20));
+	if (in->njobs > 0 && rnd(0, 1)) {
+		off += (size_t)snprintf(in->policy + off, sizeof in->policy -
+		    off, "groups:\n  g: {jobs: [");
+		for (j = 0; j < in->njobs; j++)
+			if (rnd(0, 1) || (j == in->njobs - 1 && n == 0))
+				off += (size_t)snprintf(in->policy + off,
+				    sizeof in->policy - off, "%sj%d", n++ ?
+				    ", " : "", j);
+		off += (size_t)snprintf(in->policy + off, sizeof in->policy -
+		    off, "], min_nodes: %ld}\n", rnd(1, 12));
+	}
+	if (rnd(0, 1))
+		snprintf(in->policy + off, sizeof in->policy - off,
+		    "max_rescales: %ld\n", rnd(0, in->njobs));
+}
 
 /* Nodes n01..nN in the holes, some held; z0x held but taken back. */
 static void
@@ -111,11 +146,19 @@ gen(struct inst *in, long maxnodes, int maxjobs, long maxn)
 		off += snprintf(in->holes + off, sizeof in->holes - (size_t)off,
 		    "  - nodes: n%02ld\n    until: %ld\n", i, 200 + rnd(0, 3) *
 		    (rnd(0, 1)));
-	for (j = 0; j < in->njobs; j++)
+	for (j = 0; j < in->njobs; j++) {
 		if (extreme)
 			gen_extreme(in->jobs[j], sizeof in->jobs[j], j);
 		else
 			gen_job(in->jobs[j], sizeof in->jobs[j], j, maxn);
+		if (owned)
+			snprintf(in->jobs[j] + strlen(in->jobs[j]),
+			    sizeof in->jobs[j] - strlen(in->jobs[j]),
+			    "owner: {uid: %ld}\n", 1000 + rnd(0, 2));
+	}
+	in->policy[0] = '\0';
+	if (owned)
+		gen_policy(in);
 	for (i = 0; i < 64; i++)
 		owner[i] = in->njobs && rnd(0, 2) == 0 ? (int)rnd(0,
 		    in->njobs - 1) : -1;
@@ -148,12 +191,17 @@ load(struct solve *s, const struct inst *in, struct diag *d)
 	if (solve_holes(s, "holes", in->holes, strlen(in->holes), d) < 0 ||
 	    solve_state(s, "state", in->state, strlen(in->state), d) < 0)
 		return -1;
+	if (in->policy[0] != '\0' && solve_policy(s, "policy", in->policy,
+	    strlen(in->policy), d) < 0)
+		return -1;
 	for (j = 0; j < in->njobs; j++)
 		if (solve_job(s, "job", in->jobs[j], strlen(in->jobs[j]),
 		    JOB_QUIET, d) < 0)
 			return -1;
 	return 0;
 }
+
+static size_t fixed;	/* columns fixed by run(), in all */
 
 static int
 run(const struct inst *in, struct solve_opts *o, double *obj, struct plan *p,
@@ -170,6 +218,7 @@ run(const struct inst *in, struct solve_opts *o, double *obj, struct plan *p,
 	if (rc == 0)
 		rc = solve_plan(&s, o, NULL, p, d);
 	*obj = s.objective;
+	fixed += s.nfixed;
 	solve_free(&s);
 	return rc;
 }
@@ -282,6 +331,133 @@ dp_vs_cbc(int count)
 	    "a non-zero optimum)", nonzero, count);
 }
 
+/* The same counts and hosts, job by job. */
+static int
+same_plan(const struct plan *a, const struct plan *b)
+{
+	size_t j;
+
+	if (a->njobs != b->njobs)
+		return 0;
+	for (j = 0; j < a->njobs; j++)
+		if (a->jobs[j].nodes != b->jobs[j].nodes ||
+		    strcmp(a->jobs[j].hosts ? a->jobs[j].hosts : "",
+		    b->jobs[j].hosts ? b->jobs[j].hosts : "") != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Columns fixed by their bounds (fix_cols 0: in every model), with the
+ * DP's start and without (the threshold then guessed and checked): the
+ * DP's optimum, proven.  And with known, the plan is CBC's on the whole
+ * model, where the DP's plan is the only optimum.
+ */
+static void
+fixing(int count)
+{
+	struct solve_opts dp = SOLVE_OPTS_DEFAULT, whole = SOLVE_OPTS_DEFAULT,
+	    fix = SOLVE_OPTS_DEFAULT, guess = SOLVE_OPTS_DEFAULT,
+	    known = SOLVE_OPTS_DEFAULT;
+	int i, bad = 0, badknown = 0;
+
+	dp.solver = SOLVE_DP;
+	whole.fix_cols = SIZE_MAX;
+	fix.fix_cols = guess.fix_cols = 0;
+	guess.no_start = 1;
+	known.known = 1;
+	fixed = 0;
+	for (i = 0; i < count; i++) {
+		struct inst in;
+		struct plan p[5];
+		struct diag d;
+		double o[5];
+		int k;
+		gen(&in, 40, 8, 12);
+		if (run(&in, &dp, &o[0], &p[0], &d) < 0 ||
+		    run(&in, &whole, &o[1], &p[1], &d) < 0 ||
+		    run(&in, &fix, &o[2], &p[2], &d) < 0 ||
+		    run(&in, &guess, &o[3], &p[3], &d) < 0 ||
+		    run(&in, &known, &o[4], &p[4], &d) < 0) {
+			ok(0, "instance %d solves: %s", i, d.text);
+			return;
+		}
+		for (k = 1; k < 5; k++)
+			if (!same(o[0], o[k]) || strcmp(p[k].status,
+			    "optimal") != 0) {
+				if (bad++ < 5)
+					diag("instance %d, run %d: dp %.17g, "
+					    "%.17g (%s)", i, k, o[0], o[k],
+					    p[k].status);
+				break;
+			}
+		if (!same_plan(&p[1], &p[4]) && badknown++ < 5)
+			diag("instance %d: known plan differs", i);
+		for (k = 0; k < 5; k++)
+			plan_free(&p[k]);
+	}
+	ok(bad == 0, "columns fixed by their bounds, with the DP's start or "
+	    "not: the DP's optimum on %d random instances (%d failed)", count,
+	    bad);
+	ok(badknown == 0, "where only the DP's plan is optimal it is CBC's "
+	    "plan (%d of %d differ)", badknown, count);
+	ok(fixed > 0, "columns were fixed (%zu)", fixed);
+}
+
+/*
+ * Random policies (user caps, a group, a rescale limit): with columns
+ * fixed, CBC finds the optimum it finds on the whole model, or the same
+ * "cannot all be met".
+ */
+static void
+policy_fixing(int count)
+{
+	struct solve_opts whole = SOLVE_OPTS_DEFAULT, fix = SOLVE_OPTS_DEFAULT;
+	int i, bad = 0, met = 0;
+
+	whole.fix_cols = SIZE_MAX;
+	fix.fix_cols = 0;
+	fixed = 0;
+	owned = 1;
+	for (i = 0; i < count; i++) {
+		struct inst in;
+		struct plan p1, p2;
+		struct diag d1, d2;
+		double o1, o2;
+		int r1, r2;
+		gen(&in, 40, 8, 12);
+		r1 = run(&in, &whole, &o1, &p1, &d1);
+		r2 = run(&in, &fix, &o2, &p2, &d2);
+		if (r1 < 0 || r2 < 0) {
+			if ((r1 < 0) != (r2 < 0) || d1.code != EX_DATAERR ||
+			    (r2 < 0 && d2.code != EX_DATAERR))
+				if (bad++ < 5)
+					diag("policy instance %d: %s / %s", i,
+					    r1 < 0 ? d1.text : p1.status,
+					    r2 < 0 ? d2.text : p2.status);
+			if (r1 == 0)
+				plan_free(&p1);
+			if (r2 == 0)
+				plan_free(&p2);
+			continue;
+		}
+		met++;
+		if (!same(o1, o2) || strcmp(p1.status, "optimal") != 0 ||
+		    strcmp(p2.status, "optimal") != 0)
+			if (bad++ < 5)
+				diag("policy instance %d: whole %.17g (%s), "
+				    "fixed %.17g (%s)", i, o1, p1.status, o2,
+				    p2.status);
+		plan_free(&p1), plan_free(&p2);
+	}
+	owned = 0;
+	ok(bad == 0, "with a policy, columns fixed or not: the same optimum "
+	    "on %d random instances, %d of them feasible (%d failed)", count,
+	    met, bad);
+	ok(fixed > 0 && met > count / 2, "columns were fixed (%zu), most "
+	    "policies can be met (%d)", fixed, met);
+}
+
 static void
 pernode_vs_compact(enum solve_model model, int count)
 {
@@ -319,12 +495,13 @@ pernode_vs_compact(enum solve_model model, int count)
  * the DP's is; where CBC's was not, the status says the DP's was taken.
  */
 static void
-extremes(int count)
+extremes(int count, size_t fix_cols)
 {
 	struct solve_opts dp = SOLVE_OPTS_DEFAULT, cbc = SOLVE_OPTS_DEFAULT;
 	int i, bad = 0, fell = 0;
 
 	dp.solver = SOLVE_DP;
+	cbc.fix_cols = fix_cols;
 	for (i = 0; i < count; i++) {
 		struct inst in;
 		struct plan p1, p2;
@@ -354,8 +531,8 @@ extremes(int count)
 		plan_free(&p1), plan_free(&p2);
 	}
 	ok(bad == 0, "over the documented ranges every instance has a plan "
-	    "worth the DP's (%d of %d failed; the DP's taken for %d)", bad,
-	    count, fell);
+	    "worth the DP's, %s (%d of %d failed; the DP's taken for %d)",
+	    fix_cols ? "the whole model" : "columns fixed", bad, count, fell);
 }
 
 /*
@@ -409,7 +586,16 @@ main(void)
 	pernode_vs_compact(SOLVE_PERNODE, 40);
 	rng = 17;
 	note("seed %llu", rng);
-	extremes(300);
+	extremes(300, SIZE_MAX);
 	unscaled();
+	rng = 18;
+	note("seed %llu", rng);
+	fixing(200);
+	rng = 19;
+	note("seed %llu", rng);
+	policy_fixing(300);
+	rng = 17;
+	note("seed %llu", rng);
+	extremes(300, 0);
 	return tap_done();
 }

@@ -1,0 +1,131 @@
+#!/bin/sh
+# bf-solve at a moderate size, 150 jobs x 1,500 nodes (9,676 columns, above
+# SOLVE_FIX_COLS: columns are fixed by their bounds), with and without a
+# policy: the plan is proven optimal, equals the DP's where the DP is exact,
+# meets the policy, and the MPS file, read by the cbc program, has the
+# plan's optimum: a faithful model, fixed columns and all.
+. "$(dirname "$0")/lib.sh"
+
+D="$T_DIR/data/solve"
+
+# instance J N: jobs/, holes.yaml, state.yaml and policy.yaml here.  Job i
+# is one of the seven ImageNet models, owned by uid 1000 + i % 5, with
+# rescale costs and a weight of its own; 70 % of the nodes are held.  The
+# policy caps the five users near their share, wants 60 nodes for the
+# first six jobs, and allows J / 25 rescales.
+instance() {
+	mkdir -p jobs &&
+	awk -v J="$1" -v N="$2" -v dir="$D" '
+	function slurp(m,    f, line, s) {
+		f = dir "/" m ".yaml"; s = ""
+		while ((getline line <f) > 0)
+			if (line ~ /^  [0-9]+: /) s = s line "\n"
+		close(f)
+		return s
+	}
+	BEGIN {
+		split("alexnet densenet mnasnet1 mobilenet resnet18 shufflenet vgg16", m, " ")
+		for (k = 1; k <= 7; k++) pts[k] = slurp(m[k])
+		srand(3140)
+		for (i = 0; i < J; i++) {
+			f = sprintf("jobs/j%03d.yaml", i)
+			printf "name: j%03d\ncommand: x\nmin_nodes: %d\nmax_nodes: 64\n" \
+			    "rescale_up: %d\nrescale_down: %d\nweight: %d\n" \
+			    "owner: {uid: %d}\nscaling:\n%s", i, 1 + int(rand() * 2),
+			    10 + int(rand() * 20), 5 + int(rand() * 15),
+			    1 + int(rand() * 3), 1000 + i % 5, pts[1 + i % 7] >f
+			close(f)
+		}
+		printf "time: 1000\nidle:\n  - nodes: n[0001-%04d]\n", N >"holes.yaml"
+		printf "time: 990\njobs:\n" >"state.yaml"
+		for (k = 1; k <= int(0.7 * N); k++) {
+			i = int(rand() * J)
+			if (cnt[i] >= 64) continue
+			cnt[i]++
+			hosts[i] = hosts[i] (cnt[i] > 1 ? "," : "") sprintf("n%04d", k)
+		}
+		for (i = 0; i < J; i++)
+			if (cnt[i] > 0)
+				printf "  j%03d: {nodes: %d, hosts: \"%s\"}\n", i, cnt[i], hosts[i] >"state.yaml"
+		printf "users:\n" >"policy.yaml"
+		for (u = 0; u < 5; u++)
+			printf "  %d: {max_nodes: %d}\n", 1000 + u, int(N / 5 * (0.85 + 0.05 * u)) >"policy.yaml"
+		printf "groups:\n  first: {jobs: [j000, j001, j002, j003, j004, j005], min_nodes: 60}\n" >"policy.yaml"
+		printf "max_rescales: %d\n", int(J / 25) >"policy.yaml"
+	}'
+}
+
+field() {	# plan key
+	sed -n "s/.*[{ ]$2: \([^,}]*\).*/\1/p" "$1" | head -1
+}
+
+# cbc_same PLAN MPS: the cbc program proves the MPS file's optimum, and it
+# is the plan's objective, negated.
+cbc_same() {
+	cbc "$2" -solve >cbc.log 2>&1 &&
+	grep "^Result - Optimal solution found" cbc.log &&
+	cbcobj=$(sed -n "s/^Objective value: *//p" cbc.log) &&
+	awk -v a="$(field "$1" objective)" -v b="$cbcobj" 'BEGIN { d = a + b; if (d < 0) d = -d;
+		exit !(a > 0 && d <= 1e-6 * a) }'
+}
+
+test_expect_success 'the instance: 150 jobs, 1,500 nodes' '
+	instance 150 1500 &&
+	test $(ls jobs | wc -l) -eq 150 && grep -q "j149" state.yaml
+'
+
+test_expect_success 'without a policy: optimal, the DP'\''s plan, columns fixed' '
+	bf-solve --mps nopol.mps -s state.yaml holes.yaml jobs/*.yaml >nopol.plan &&
+	bf-solve --solver dp -s state.yaml holes.yaml jobs/*.yaml >dp.plan &&
+	test "$(field nopol.plan status)" = optimal &&
+	test "$(field nopol.plan objective)" = "$(field dp.plan objective)" &&
+	grep "^  j" nopol.plan >cbc.jobs && grep "^  j" dp.plan >dp.jobs &&
+	test_cmp dp.jobs cbc.jobs &&
+	grep "^\* [0-9]* of [0-9]* columns fixed at 0 (UP 0)" nopol.mps &&
+	grep "^\* L .*: the objective of the dynamic program'\''s plan$" nopol.mps &&
+	test $(grep -c "^ UP bnd y_.* 0$" nopol.mps) -gt 9000
+'
+
+test_expect_success 'without a policy: the MPS file read by cbc has the same optimum' '
+	cbc_same nopol.plan nopol.mps
+'
+
+test_expect_success 'with a policy: optimal, within the DP'\''s bound, columns fixed' '
+	bf-solve --policy policy.yaml --mps pol.mps -s state.yaml holes.yaml \
+		jobs/*.yaml >pol.plan &&
+	test "$(field pol.plan status)" = optimal &&
+	awk -v a="$(field pol.plan objective)" -v b="$(field dp.plan objective)" \
+		"BEGIN { exit !(a < b) }" &&
+	grep "^\* [0-9]* of [0-9]* columns fixed at 0 (UP 0)" pol.mps &&
+	grep "^\* rows one_J and user_UID kept; multipliers: grow .*, group_0 .*, rescale " pol.mps
+'
+
+test_expect_success 'with a policy: the MPS file read by cbc has the same optimum' '
+	cbc_same pol.plan pol.mps
+'
+
+test_expect_success 'with a policy: the plan keeps the caps, the share and the rescale limit' '
+	for f in jobs/*.yaml; do
+		echo "$(sed -n "s/^name: //p" $f) $(sed -n "s/^owner: {uid: \([0-9]*\)}/\1/p" $f)"
+	done >owners &&
+	sed -n "s/^  \(j[0-9]*\): {nodes: \([0-9]*\), was: \([0-9]*\).*/\1 \2 \3/p" pol.plan >counts &&
+	test $(wc -l <counts) -eq 150 &&
+	awk "NR == FNR { uid[\$1] = \$2; next }
+		FILENAME == ARGV[2] { if (\$2 != \$3) r++; n[uid[\$1]] += \$2
+			if (\$1 <= \"j005\") g += \$2; next }
+		/^  [0-9]+: \{max_nodes: / { u = \$1; sub(/:/, \"\", u); c = \$3; sub(/}/, \"\", c)
+			if (n[u] > c + 0) bad = bad \" user \" u }
+		/^max_rescales: / { if (r > \$2) bad = bad \" rescales \" r }
+		END { if (g < 60) bad = bad \" group \" g; if (bad != \"\") { print bad; exit 1 } }" \
+		owners counts policy.yaml
+'
+
+test_expect_success 'the same inputs, the same plan and MPS file, fixing and all' '
+	bf-solve --policy policy.yaml --mps pol2.mps -s state.yaml holes.yaml \
+		jobs/*.yaml >pol2.plan &&
+	sed "s/seconds: [0-9.]*//;s/pol2.mps/pol.mps/" pol2.plan >a &&
+	sed "s/seconds: [0-9.]*//" pol.plan >b && test_cmp b a &&
+	test_cmp pol.mps pol2.mps
+'
+
+test_done
