@@ -7,11 +7,11 @@
 . "$T_DIR/data/apply/lib.sh"
 
 trap 'kill_jobs sp' EXIT
-stubborn="trap \"\" TERM; echo up; while :; do sleep 0.1; done"
+deaf="trap \"\" TERM; echo up; while :; do sleep 0.1; done"
 
 test_expect_success 'four SIGTERM-ignoring jobs stopped by one plan: one grace in all' '
 	mkspool sp && holes sp 1000 "n[1-4]" &&
-	for n in a b c d; do job sp $n 1 "$stubborn" || exit 1; done &&
+	for n in a b c d; do job sp $n 1 "$deaf" || exit 1; done &&
 	bf-submit --intake -d sp 2>/dev/null &&
 	bf-solve -d sp >/dev/null &&
 	bf-apply -d sp -g 2 --allow-root-jobs >out &&
