@@ -1,6 +1,7 @@
 #!/bin/sh
 # bf-solve under valgrind: no invalid access and no leak, CBC included,
-# through each model and solver, the spool mode and an error path.
+# through each model and solver, columns fixed (with and without a policy),
+# the spool mode and an error path.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/data/apply/lib.sh"
 
@@ -21,6 +22,16 @@ for how in "" "--solver dp" "--model per-node" "--model per-node-tight"; do
 		grep -q '^solver: {name: [a-z]*, model: [a-z-]*, status: optimal, objective: ' plan
 	"
 done
+
+. "$D/lib-fixing.sh"
+test_expect_success '150 jobs x 1,500 nodes, columns fixed, with and without a policy, is clean' '
+	instance 150 1500 &&
+	vg bf-solve --mps nopol.mps -s state.yaml holes.yaml jobs/*.yaml >plan &&
+	grep -q "status: optimal" plan && grep -q "columns fixed at 0" nopol.mps &&
+	vg bf-solve --policy policy.yaml --mps pol.mps -s state.yaml holes.yaml \
+		jobs/*.yaml >plan &&
+	grep -q "status: optimal" plan && grep -q "columns fixed at 0" pol.mps
+'
 
 test_expect_success 'the spool mode (plan and MPS written) is clean' '
 	mkspool sp && job sp a 2 "exec $J" && job sp b 3 "exec $J" &&
