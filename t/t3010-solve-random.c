@@ -20,6 +20,20 @@
 #include "solve.h"
 #include "tap.h"
 
+/*
+ * CoinUtils 2.11's presolve step implied_free_action leaks a few
+ * kilobytes on some models with policy rows (CBC's own presolve, on the
+ * whole model, as bf-solve has always run it); a SANITIZE=1 build would
+ * fail this test on a library's leak.  milp.c keeps it out of CLP's
+ * presolve; CBC's own cannot be changed without changing its plans.
+ */
+const char *__lsan_default_suppressions(void);
+const char *
+__lsan_default_suppressions(void)
+{
+	return "leak:implied_free_action::presolve\n";
+}
+
 static unsigned long long rng;
 
 static long
