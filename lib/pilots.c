@@ -235,7 +235,7 @@ pilots_del(struct pilots *p, size_t i)
 	p->v[i] = p->v[--p->n];
 }
 
-static void
+void
 pilots_free(struct pilots *p)
 {
 	free(p->v);
@@ -243,7 +243,7 @@ pilots_free(struct pilots *p)
 }
 
 /* run/NAME/pilots: "NODE ID" lines; missing is none. */
-static int
+int
 pilots_load(int rfd, struct pilots *p, struct diag *d)
 {
 	char *buf, *line, *save, node[HOSTLIST_MAX_NAME + 1], id[PILOT_ID_MAX];

@@ -90,6 +90,10 @@ struct pilots {
 	struct pilot *v;
 };
 
+/* run/NAME/pilots, the record of a job's pilots (missing: none). */
+int pilots_load(int rfd, struct pilots *p, struct diag *d);
+void pilots_free(struct pilots *p);
+
 /* One pilot of the spool, as the scheduler lists it (for --cleanup). */
 struct pilot_entry {
 	char id[PILOT_ID_MAX];

@@ -416,20 +416,19 @@ add_worker(struct sup *s, const char *host)
 static int
 pilot_of(int rfd, const char *host, char id[PILOT_ID_MAX])
 {
-	char *buf, *line, *save, node[HOSTLIST_MAX_NAME + 1];
+	struct pilots p;
 	struct diag d;
-	size_t len;
+	size_t i;
 	int found = -1;
 
-	if (file_read_at(rfd, "pilots", 1 << 20, FILE_NOFOLLOW, &buf, &len,
-	    &d) < 0)
+	if (pilots_load(rfd, &p, &d) < 0)
 		return -1;
-	for (line = strtok_r(buf, "\n", &save); line != NULL && found < 0;
-	    line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%255s %255s", node, id) == 2 &&
-		    strcmp(node, host) == 0 && id[0] >= '1' && id[0] <= '9')
+	for (i = 0; i < p.n && found < 0; i++)
+		if (strcmp(p.v[i].node, host) == 0) {
+			memcpy(id, p.v[i].id, PILOT_ID_MAX);
 			found = 0;
-	free(buf);
+		}
+	pilots_free(&p);
 	return found;
 }
 
