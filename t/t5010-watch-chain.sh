@@ -47,7 +47,7 @@ test_expect_success 'nodes taken back: the jobs shrink off them' '
 
 test_expect_success 'a command that fails at once is retired as failed' '
 	job sp f 1 "$J fail" &&
-	wait_for 15 eval "ls sp/history/runs/*-f-[0-9]*.yaml" &&
+	wait_for 15 eval "ls -d sp/history/runs/*-f-[0-9]*/" &&
 	rec=$(ls sp/history/runs/*-f-[0-9]*.yaml) &&
 	grep "^outcome: failed$" $rec && grep "^exit: 3$" $rec &&
 	test ! -f sp/jobs/f.yaml

@@ -71,6 +71,14 @@ agents() {
 			END { if (h != "") print h, j }'
 	done | sort -u
 }
+# The run is retired: its record is in history/runs/ and its directory, with
+# the progress log, moved there after it (the last step of a retirement: the
+# record alone shows a retirement under way, its job file and log maybe not
+# yet moved).
+retired() {
+	ls "$W"/sp/history/runs/*-mlp-*.yaml >/dev/null 2>&1 &&
+	ls -d "$W"/sp/history/runs/*-mlp-*/ >/dev/null 2>&1
+}
 steps_are() {	# count
 	[ "$(steps | wc -l)" -eq "$1" ]
 }
@@ -180,7 +188,7 @@ test_expect_success 'a main job takes 2 nodes back: training goes on on 2 from i
 '
 
 test_expect_success 'bftrainer ends it at its samples; nothing of it is left' '
-	wait_for 300 eval "ls $W/sp/history/runs/*-mlp-*.yaml >/dev/null 2>&1" ||
+	wait_for 300 retired ||
 		{ tail -30 "$W/sp/run/mlp/output"; cat "$W/sp/state.yaml"; exit 1; } &&
 	test $(last_samples) -ge $SAMPLES &&
 	! test -f "$W/sp/jobs/mlp.yaml" &&
