@@ -52,8 +52,8 @@ test_expect_success 'B cannot cancel A'"'"'s job: 77, and nothing changes' '
 test_expect_success 'A cancels a running job: stopped, its record says cancelled by A' '
 	as $A bf-cancel -d sp -w 20 a >out &&
 	echo "job a cancelled" >expect && test_cmp expect out &&
-	wait_for 10 eval "! grep -q \"^  a: \" sp/state.yaml" &&
-	! test -f sp/jobs/a.yaml &&
+	wait_for 10 eval "ls -d sp/history/runs/*-a-*/ >/dev/null 2>&1" &&
+	! grep -q "^  a: " sp/state.yaml && ! test -f sp/jobs/a.yaml &&
 	record a >rec && cat rec &&
 	grep -x "outcome: cancelled" rec && grep -x "cancelled_by: $A" rec &&
 	wait_for 10 grep -q "decision: .*stop a 1->0" watch.log &&
