@@ -102,7 +102,8 @@ state_true() {	# spool
 			echo "$_n is in the state but does not run"
 			return 1
 		fi
-		_h=$(bf-hosts -d "$1" "$_n" | wc -l)
+		bf-hosts -d "$1" "$_n" >state_true.hosts || return 1
+		_h=$(wc -l <state_true.hosts)
 		[ "$_h" -eq "$_c" ] || { echo "$_n: $_h hosts, state $_c"; return 1; }
 	done <state_true.jobs
 	for _d in "$1"/run/*/; do
