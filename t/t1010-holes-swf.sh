@@ -3,7 +3,6 @@
 # ALCF Theta 2022 log), checked at many times against a replay written
 # here in awk, apart from lib/swf.c; header rules; every malformed line.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-holes.sh"
 
 LOG="$T_DIR/data/holes/theta-2022-head300.swf"
 

@@ -2,7 +2,6 @@
 # bf-holes --idle-trace: the idle set of a real Summit trace excerpt at many
 # times, checked against awk over the same file; --epoch; gzip; errors.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-holes.sh"
 
 TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
 EPOCH=1612915732	# 2021-02-10T00:08:52Z, the trace's t=0

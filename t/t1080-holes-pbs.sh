@@ -12,10 +12,9 @@
 # edits each case names; json.dump re-serialises them (the layout of the
 # JSON is not PBS's then, which bf-holes must not mind).
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-holes.sh"
 
 P="$T_DIR/data/pbs"
-S=${SHARED:+$SHARED/data/schedulers/pbs}
+S=$(cd "$BF_ROOT/../shared/data/schedulers/pbs" 2>/dev/null && pwd || echo "")
 # ALCF prints Chicago time: PBS_TZID=America/Chicago in the Aurora capture,
 # whose reserve_retry of the epoch reads "Wed Dec 31 18:00:00 1969".
 TZ=America/Chicago

@@ -10,7 +10,6 @@
 # output; BF_SEED=N replays them (the timing cannot be replayed), and
 # BF_ITERATIONS=N sets how many kills.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 iterations=${BF_ITERATIONS:-200}
 seed=${BF_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
