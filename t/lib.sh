@@ -382,21 +382,18 @@ one_line() {	# file pattern
 # (ulimit -v), except when the programs are built with AddressSanitizer
 # (make SANITIZE=1), whose shadow memory alone needs terabytes of address
 # space; ASan bounds nothing then, and the time bound still holds.
-# Found out on the first use, not by every test that sources this file.
+# Found out here, once per script (60 ms): a test body is a subshell, which
+# could not keep what a first bounded found out.
+HOSTILE_VMEM=524288
 HOSTILE_SECONDS=60
-_hostile_vmem() {
-	[ -n "${HOSTILE_VMEM+set}" ] && return 0
-	HOSTILE_VMEM=524288
-	if nm "$BF_ROOT/bin/bf-submit" 2>/dev/null | grep -q __asan_init ||
-	    ldd "$BF_ROOT/bin/bf-submit" 2>/dev/null | grep -q libasan; then
-		HOSTILE_VMEM=
-	fi
-}
+if nm "$BF_ROOT/bin/bf-submit" 2>/dev/null | grep -q __asan_init ||
+    ldd "$BF_ROOT/bin/bf-submit" 2>/dev/null | grep -q libasan; then
+	HOSTILE_VMEM=
+fi
 
 # The command's own exit status; a command that had to be killed by the
 # hang detector fails with 124 and says so.
 bounded() {
-	_hostile_vmem
 	(
 		if [ -n "$HOSTILE_VMEM" ]; then
 			ulimit -v "$HOSTILE_VMEM" || exit 125
