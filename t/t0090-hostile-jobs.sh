@@ -6,8 +6,6 @@
 # itself within a memory and a time bound, with one exact message and a
 # documented exit status, and changes nothing but what the refusal moves.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/hostile/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 good='command: ./train
 max_nodes: 8'

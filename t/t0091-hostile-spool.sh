@@ -7,8 +7,6 @@
 # spool, with its documented exit status.  The other user's file is a
 # canary with a secret whose access time shows whether anything read it.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
-. "$T_DIR/data/hostile/lib.sh"
 
 SWF=$T_DIR/data/holes/theta-2022-head300.swf
 canary_setup

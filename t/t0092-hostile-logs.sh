@@ -7,7 +7,6 @@
 # A bad log or trace line stops bf-holes with "FILE:LINE: what" (65).
 # Every case ends by itself within a memory and a time bound.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/hostile/lib.sh"
 
 # Four good reports at 1 node, 100 samples/s: the profile measures 1: 100.
 good_reports='100 1 0

@@ -5,7 +5,6 @@
 # into to end it early; a log of the name left by another owner is moved
 # aside, kept, before B's job starts.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'a job name used again by another user' 'needs root and setpriv'

@@ -4,7 +4,6 @@
 # so they stay in its tree, and it kills the tree when the job is over.  The
 # user's other processes, started outside bftrainer, are left alone.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'a job that escapes its process group' 'needs root and setpriv'

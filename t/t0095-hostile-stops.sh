@@ -4,7 +4,6 @@
 # one grace per job in turn (with a grace of 3 s: at least 3 s, under 6 s,
 # where one after the other took 12 s).
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 trap 'kill_jobs sp' EXIT
 deaf="trap \"\" TERM; echo up; while :; do sleep 0.1; done"

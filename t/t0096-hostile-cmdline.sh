@@ -4,7 +4,6 @@
 # read in /proc/PID/cmdline, while the text is in its environment, which only
 # its owner and root can read.  The same for a worker.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'a job command off the command line' 'needs root and setpriv'

@@ -13,7 +13,6 @@ for _m in mnt mnt2; do
 	mountpoint -q "$_m" 2>/dev/null && { umount "$_m" || umount -l "$_m"; }
 done
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
 AT=42308	# b29n[03-18] idle: 16 nodes

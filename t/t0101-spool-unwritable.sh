@@ -13,7 +13,6 @@ for _m in "$_m" /tmp/bf-t0101-spool-unwritable.*/trash/mnt; do
 	mountpoint -q "$_m" 2>/dev/null && { umount "$_m" || umount -l "$_m"; }
 done
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 # User nobody runs the programs and reaches the spool: t/lib.sh.
 test_public_trash
 

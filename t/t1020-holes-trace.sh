@@ -2,7 +2,6 @@
 # bf-holes --idle-trace: the idle set of a real Summit trace excerpt at many
 # times, checked against awk over the same file; --epoch; gzip; errors.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-holes.sh"
 
 TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
 EPOCH=1612915732	# 2021-02-10T00:08:52Z, the trace's t=0
@@ -58,11 +57,10 @@ test_expect_success 'the holes file: source, time, compressed hostlist' '
 '
 
 test_expect_success 'without --epoch t_s are unix seconds' '
-	bf-holes --idle-trace "$TRACE" --at 85868 | sed 1d >a &&
-	bf-holes --idle-trace "$TRACE" --epoch $EPOCH --at $((EPOCH + 85868)) | sed 1d >b &&
-	test_cmp a b && grep "^time: 85868$" <<-EOT
-	$(bf-holes --idle-trace "$TRACE" --at 85868)
-	EOT
+	bf-holes --idle-trace "$TRACE" --at 85868 >a.out && sed 1d a.out >a &&
+	bf-holes --idle-trace "$TRACE" --epoch $EPOCH --at $((EPOCH + 85868)) >b.out &&
+	sed 1d b.out >b &&
+	test_cmp a b && grep "^time: 85868$" a.out
 '
 
 test_expect_success 'before t=0 nothing is known idle; after the end the last state holds' '
@@ -76,9 +74,9 @@ test_expect_success 'before t=0 nothing is known idle; after the end the last st
 
 test_expect_success 'a gzip-compressed trace reads the same, from a file or stdin' '
 	gzip -n -c "$TRACE" >tr.csv.gz &&
-	bf-holes --idle-trace "$TRACE" --at 600000 | sed 1,2d >a &&
-	bf-holes --idle-trace tr.csv.gz --at 600000 | sed 1,2d >b &&
-	bf-holes --idle-trace - --at 600000 <tr.csv.gz | sed 1,2d >c &&
+	bf-holes --idle-trace "$TRACE" --at 600000 >a.out && sed 1,2d a.out >a &&
+	bf-holes --idle-trace tr.csv.gz --at 600000 >b.out && sed 1,2d b.out >b &&
+	bf-holes --idle-trace - --at 600000 <tr.csv.gz >c.out && sed 1,2d c.out >c &&
 	test_cmp a b && test_cmp a c
 '
 

@@ -2,7 +2,6 @@
 # bf-holes --events: the change stream between two times, replayed here in
 # awk, equals the idle sets of --at and the counts of awk over the logs.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-holes.sh"
 
 LOG="$T_DIR/data/holes/theta-2022-head300.swf"
 TRACE="$T_DIR/data/holes/summit-c37-b29.csv"

@@ -16,7 +16,7 @@ test_expect_success 'the first run creates holes/current.yaml, as on stdout' '
 
 test_expect_success 'the same nodes at a later time leave the file alone' '
 	ls -i sp/holes/current.yaml >before &&
-	bf-holes --swf "$LOG" --at 1641100001 | sed 1d >a &&
+	bf-holes --swf "$LOG" --at 1641100001 >a.out && sed 1d a.out >a &&
 	sed 1d sp/holes/current.yaml >b && test_cmp a b &&
 	bf-holes -d sp --swf "$LOG" --at 1641100001 &&
 	grep "^time: 1641100000$" sp/holes/current.yaml &&

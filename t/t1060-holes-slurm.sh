@@ -41,11 +41,11 @@ test_expect_success 'not responding, draining, maint, reserved and shared nodes 
 '
 
 test_expect_success '--own names the partition or job name that is ours' '
-	holes a --own nobody | sed 1d >actual &&
+	holes a --own nobody >out && sed 1d out >actual &&
 	u=$(date -u -d 2026-11-21T19:11:12 +%s) &&
 	printf "source: slurm\nidle:\n  - nodes: n8\n  - nodes: n7\n    until: $u\n" >expect &&
 	test_cmp expect actual &&
-	holes b --own bf-pilot | sed 1d >actual &&
+	holes b --own bf-pilot >out && sed 1d out >actual &&
 	printf "source: slurm\nidle:\n  - nodes: n[1,4,8]\n" >expect &&
 	test_cmp expect actual
 '
@@ -107,8 +107,9 @@ bad 'a bad hostlist' squeue '4|main|wide|PENDING||2026-11-21T19:11:12|n[2-1]' \
 
 test_expect_success 'a job name with | in it is read right' '
 	sed "s/|bf-pilot|/|a|b|c|/" "$S/squeue-a.txt" >q.txt &&
-	bf-holes --slurm --sinfo "cat $S/sinfo-a.txt" --squeue "cat q.txt" --own bf | sed 1d >a &&
-	holes a | sed 1d >b && test_cmp b a
+	bf-holes --slurm --sinfo "cat $S/sinfo-a.txt" --squeue "cat q.txt" --own bf >a.out &&
+	sed 1d a.out >a &&
+	holes a >b.out && sed 1d b.out >b && test_cmp b a
 '
 
 test_done

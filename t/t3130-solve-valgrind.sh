@@ -3,7 +3,6 @@
 # through each model and solver, columns fixed (with and without a policy),
 # the spool mode and an error path.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_valgrind_usable; then
 	test_skip 'valgrind runs' "$test_valgrind_why"
@@ -23,7 +22,6 @@ for how in "" "--solver dp" "--model per-node" "--model per-node-tight"; do
 	"
 done
 
-. "$D/lib-fixing.sh"
 test_expect_success '150 jobs x 1,500 nodes, columns fixed, with and without a policy, is clean' '
 	instance 150 1500 &&
 	vg bf-solve --mps nopol.mps -s state.yaml holes.yaml jobs/*.yaml >plan &&

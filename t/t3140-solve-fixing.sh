@@ -8,8 +8,6 @@
 
 D="$T_DIR/data/solve"
 
-. "$D/lib-fixing.sh"
-
 field() {	# plan key
 	sed -n "s/.*[{ ]$2: \([^,}]*\).*/\1/p" "$1" | head -1
 }

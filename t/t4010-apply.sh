@@ -2,7 +2,6 @@
 # bf-apply: actions from plan and state, the state written after each, the
 # local backend's run/ files, idempotence, -n, stale plans, history.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 apply() {
 	bf-apply -d sp -g 2 --allow-root-jobs "$@"

@@ -3,7 +3,6 @@
 # that user's uid and gid; not as root, only one's own jobs.  Root's
 # programs refuse a spool that belongs to another uid.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 # Other uids run the programs and reach the spool: t/lib.sh.
 test_public_trash
 

@@ -2,7 +2,6 @@
 # A crash (kill -9, through BF_FAULT) at every step of bf-apply, then a run
 # without it: the state is true, every job started once, nothing lost.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 t=1000
 

@@ -2,7 +2,6 @@
 # bf-apply, bf-hosts, bf-audit and bf-watch under valgrind: no invalid
 # access, no leak, through a start, a stop, an audit and a watcher pass.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_valgrind_usable; then
 	test_skip 'valgrind runs' "$test_valgrind_why"

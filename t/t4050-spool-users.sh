@@ -3,7 +3,6 @@
 # another user's job, progress log or output, nor hold the spool's locks;
 # every file bftrainer creates has the mode bf-spool(5) SECURITY states.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 # Other uids run the programs and reach the spool: t/lib.sh.
 test_public_trash
 

@@ -10,8 +10,6 @@
 # each outcome happened is printed (# lines with -v); which one happens
 # when is up to the scheduler.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
-. "$T_DIR/data/hostile/lib.sh"
 # Other uids run the programs and reach the spool: t/lib.sh.
 test_public_trash
 

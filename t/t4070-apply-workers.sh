@@ -7,7 +7,6 @@
 # leaves nothing of the job running; no command text on a command line; the
 # done check reads fractional times and NODES "-".
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 BF_COORD_HOST=127.0.0.1
 export BF_COORD_HOST

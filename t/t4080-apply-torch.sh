@@ -8,7 +8,6 @@
 # samples, and nothing of it is left.  The recipe, spool and checkpoints are
 # in a temporary directory every user can reach.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'a torchrun job of a non-root user, local backend' \

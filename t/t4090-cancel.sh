@@ -5,7 +5,6 @@
 # cancel any job; an unknown job is 66; without a daemon the request waits
 # (75) and the next bf-apply answers it.  Records say cancelled and by whom.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root || ! command -v setpriv >/dev/null; then
 	test_skip 'bf-cancel by users of a root spool' 'needs root and setpriv'

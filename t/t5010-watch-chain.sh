@@ -3,7 +3,6 @@
 # holes files landing in holes/ start, grow, shrink and finish jobs, with
 # their hosts files right; one watcher per spool; SIGTERM exits 0.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 test_expect_success 'setup: a watcher on a new spool' '
 	start_watch sp &&

@@ -2,7 +2,6 @@
 # kill -9 of bf-watch at any point (BF_FAULT, and at random instants), then
 # a restart: it converges with nothing lost and no job started twice.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 once() {	# [env...]: one bounded --once run of the watcher
 	env "$@" timeout -s KILL 30 bf-watch -d sp --once --allow-root-jobs \

@@ -10,7 +10,6 @@
 # output; BF_SEED=N replays them (the timing cannot be replayed), and
 # BF_ITERATIONS=N sets how many kills.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 iterations=${BF_ITERATIONS:-200}
 seed=${BF_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
@@ -318,12 +317,15 @@ state_hosts() {
 			sub(/^,/, "", s)
 		}
 	}' | sort >state.hosts
+	: >run.hosts.all
 	for _d in sp/run/*/; do
 		[ -d "$_d" ] || continue
 		_n=$(basename "$_d")
 		flock -n -s "$_d/lock" true 2>/dev/null && continue
-		bf-hosts -d sp "$_n" | sed "s/^/$_n /; s/:.*//"
-	done | sort >run.hosts
+		bf-hosts -d sp "$_n" >run.hosts.one || return 1
+		sed "s/^/$_n /; s/:.*//" run.hosts.one >>run.hosts.all
+	done
+	sort run.hosts.all >run.hosts
 	test_cmp state.hosts run.hosts || return 1
 	cut -d' ' -f2 state.hosts | sort | uniq -d >twice
 	test_must_be_empty twice || return 1

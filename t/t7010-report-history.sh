@@ -1,10 +1,9 @@
 #!/bin/sh
-# bf-report on histories written by hand (t/lib-report.sh): its figures
+# bf-report on histories written by hand (hist_* in t/lib.sh): its figures
 # against an independent computation in awk and against the arithmetic in
 # the comments; windows; CSV and text exactly; empty histories; the same
 # report every time.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-report.sh"
 
 # 2026-11-21T00:00:00Z: the history runs from 23:00 the day before.
 D1=1795219200

@@ -3,7 +3,6 @@
 # (66), each with one line "bf-report: FILE:LINE: what" and nothing on the
 # standard output.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-report.sh"
 
 # The command fails with CODE, prints nothing, and says exactly MESSAGE.
 fails() {	# code message command...

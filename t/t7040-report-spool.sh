@@ -4,14 +4,13 @@
 # estimated finish; the report counts a job stopped by a plan, and the
 # samples of the jobs still running only with -d.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 apply() {
 	bf-apply -d sp -g 2 --allow-root-jobs "$@"
 }
 
 # a and b take two nodes each (100, 150 samples/s on 1, 2 nodes: job()
-# in t/data/apply/lib.sh); c needs three, and waits.
+# in t/lib.sh); c needs three, and waits.
 test_expect_success 'setup: two jobs running, one waiting' '
 	mkspool sp &&
 	holes sp 1000 "n[01-04]" &&

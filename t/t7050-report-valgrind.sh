@@ -3,7 +3,6 @@
 # on the report's every path: text, CSV, a window, the plot, --now, and a
 # refusal.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/lib-report.sh"
 
 D="$T_DIR/data/sim"
 

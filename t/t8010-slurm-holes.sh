@@ -71,15 +71,15 @@ test_expect_success 'nodes of a job in partition bf are usable with --own bf' '
 	slurm_wait 20 job_running $(cat pilot) &&
 	hostnames "$(squeue -h -j $(cat pilot) -o %N)" >pilot.nodes &&
 	head -2 "$TRASH/idle" >expect && test_cmp expect pilot.nodes &&
-	bf-holes --slurm --own bf | sed 1d >actual &&
+	bf-holes --slurm --own bf >out && sed 1d out >actual &&
 	test_cmp "$TRASH/expect-a" actual &&
-	bf-holes --slurm | sed 1d >actual &&
+	bf-holes --slurm >out && sed 1d out >actual &&
 	test_cmp "$TRASH/expect-a" actual &&
-	bf-holes --slurm --own bf-pilot | sed 1d >actual &&
+	bf-holes --slurm --own bf-pilot >out && sed 1d out >actual &&
 	test_cmp "$TRASH/expect-a" actual &&
 	comm -23 "$TRASH/idle" pilot.nodes >rest &&
 	printf "source: slurm\nidle:\n  - nodes: %s\n" "$(hostlist rest)" >expect &&
-	bf-holes --slurm --own nobody | sed 1d >actual &&
+	bf-holes --slurm --own nobody >out && sed 1d out >actual &&
 	test_cmp expect actual &&
 	scancel $(cat pilot) && slurm_wait 20 idle_count 5
 '

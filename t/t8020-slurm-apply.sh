@@ -6,7 +6,6 @@
 # jobs; a main job taking every node leaves no pilot and loses no job;
 # --cleanup cancels every pilot of the spool and nothing else.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 . "$T_DIR/lib-slurm.sh"
 
 TITLES='a private Slurm starts with 8 idle nodes

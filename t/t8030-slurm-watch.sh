@@ -17,7 +17,6 @@
 # retried about every 20 s here (more under AddressSanitizer), not every
 # --holes-interval.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 . "$T_DIR/lib-slurm.sh"
 
 TITLES='a private Slurm starts with 8 idle nodes

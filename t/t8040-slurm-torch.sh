@@ -13,7 +13,6 @@
 # directory that every user can reach, as a site installs them: the user's
 # processes cannot reach a checkout in root's 0700 home.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 . "$T_DIR/lib-slurm.sh"
 
 TITLES='a private Slurm starts with 8 idle nodes

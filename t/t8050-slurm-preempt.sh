@@ -6,7 +6,6 @@
 # not thrash; at the next decision it grows back onto the nodes still idle;
 # a newer holes file without the taken nodes ends the matter.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 . "$T_DIR/lib-slurm.sh"
 
 TITLES='a private Slurm starts with 8 idle nodes

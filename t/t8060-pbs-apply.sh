@@ -12,7 +12,6 @@
 # and deletes as itself; PBS 12's 15-character job names; the server not
 # answering changes nothing.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 if ! test_have_root; then
 	test_skip 'bf-apply --backend pbs' 'needs root to run jobs of another uid'

@@ -19,7 +19,6 @@
 # grows one job onto each node that comes free, shrinks it when a pilot is
 # preempted, and stops it (preempted, its file kept) when none is left.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 TITLES='step 0: the free Polaris vnode: a job starts there on a PBS pilot, its worker attached
 step 1: a vnode back up: the job grows onto it
