@@ -43,8 +43,20 @@ LIBS_bf-cancel = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-report = $(YAML_LIBS) $(XXH_LIBS) -lz
 LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) $(JANSSON_LIBS) -lz
 
-LIB_SRCS = $(sort $(wildcard lib/*.c))
-LIB_OBJS = $(LIB_SRCS:.c=.o)
+# Two layers.  lib/util/: generic helpers (files and atomic writes, fixed
+# formats, YAML with line numbers, hostlists, digests, gzip lines, options,
+# logging, command output, crash points), which know nothing of spools,
+# jobs or plans; its modules include util/ headers only (make layers, run
+# by every build, checks it).  lib/: bftrainer's domain, on top of util,
+# including it as "util/NAME.h".  Each is an archive; programs link both.
+UTIL_SRCS = $(sort $(wildcard lib/util/*.c))
+UTIL_OBJS = $(UTIL_SRCS:.c=.o)
+DOMAIN_SRCS = $(sort $(wildcard lib/*.c))
+DOMAIN_OBJS = $(DOMAIN_SRCS:.c=.o)
+LIB_SRCS = $(DOMAIN_SRCS) $(UTIL_SRCS)
+LIB_OBJS = $(DOMAIN_OBJS) $(UTIL_OBJS)
+LIB_ARCHIVES = lib/libbf.a lib/util/libbfutil.a
+HEADERS = $(wildcard lib/*.h lib/util/*.h)
 PROGS = $(patsubst %.c,%,$(sort $(wildcard bin/bf-*.c)))
 MAN1 = $(sort $(wildcard man/*.1))
 MAN5 = $(sort $(wildcard man/*.5))
@@ -52,7 +64,12 @@ MAN7 = $(sort $(wildcard man/*.7))
 UNIT_TESTS = $(patsubst %.c,%.test,$(sort $(wildcard t/t[0-9]*.c)))
 BENCH_PROGS = $(patsubst %.c,%,$(sort $(wildcard bench/*.c)))
 
-all: $(PROGS) $(UNIT_TESTS)
+all: layers $(PROGS) $(UNIT_TESTS)
+
+# A util module that includes a domain header is a layering mistake.
+layers:
+	@! grep -n '^#include "' lib/util/*.[ch] | grep -v '"util/' || \
+		{ echo "lib/util/ includes only util/ headers" >&2; exit 1; }
 
 # The flags a build was made with, kept in .build-flags: changing them
 # (SANITIZE=1 and back, OPTFLAGS, CC) rebuilds everything, so that a
@@ -61,23 +78,27 @@ BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
 .build-flags: FORCE
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' >$@
 
-lib/%.o: lib/%.c lib/*.h .build-flags
+lib/%.o: lib/%.c $(HEADERS) .build-flags
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-lib/libbf.a: $(LIB_OBJS)
+lib/libbf.a: $(DOMAIN_OBJS)
 	rm -f $@
-	$(AR) rcs $@ $(LIB_OBJS)
+	$(AR) rcs $@ $(DOMAIN_OBJS)
 
-bin/%: bin/%.c lib/libbf.a lib/*.h .build-flags
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< lib/libbf.a $(LIBS_$(@F)) -lm
+lib/util/libbfutil.a: $(UTIL_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(UTIL_OBJS)
 
-t/%.test: t/%.c t/tap.h lib/libbf.a lib/*.h .build-flags
-	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< lib/libbf.a \
+bin/%: bin/%.c $(LIB_ARCHIVES) $(HEADERS) .build-flags
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) $(LIBS_$(@F)) -lm
+
+t/%.test: t/%.c t/tap.h $(LIB_ARCHIVES) $(HEADERS) .build-flags
+	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) \
 		$(LIBS_TEST) -lm
 
 # Benchmark helpers in C (bench/NAME.c); the benchmarks are bench/NAME.sh.
-bench/%: bench/%.c lib/libbf.a lib/*.h
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< lib/libbf.a $(LIBS_TEST) -lm
+bench/%: bench/%.c $(LIB_ARCHIVES) $(HEADERS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) $(LIBS_TEST) -lm
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_PROGS)
@@ -90,7 +111,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(WARNINGS) -Ilib \
 	$(PKG_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 
-t/fuzz/libbf-fuzz.a: $(LIB_SRCS) lib/*.h
+t/fuzz/libbf-fuzz.a: $(LIB_SRCS) $(HEADERS)
 	rm -rf t/fuzz/obj && mkdir -p t/fuzz/obj
 	for f in $(LIB_SRCS); do \
 		clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $$f \
@@ -149,9 +170,9 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
 
 clean:
-	rm -f lib/*.o lib/libbf.a $(PROGS) $(BENCH_PROGS) t/*.test
+	rm -f lib/*.o lib/util/*.o $(LIB_ARCHIVES) $(PROGS) $(BENCH_PROGS) t/*.test
 	rm -rf t/fuzz/obj t/fuzz/libbf-fuzz.a $(FUZZ_TARGETS)
 	rm -rf t/trash .build-flags
 
-.PHONY: all bench check demo deps fuzz install uninstall clean FORCE
+.PHONY: all bench check demo deps fuzz install layers uninstall clean FORCE
 .SECONDARY: $(LIB_OBJS)

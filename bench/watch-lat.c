@@ -23,7 +23,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "file.h"
+#include "util/file.h"
+
 #include "plan.h"
 #include "spool.h"
 #include "state.h"

@@ -20,14 +20,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/log.h"
+#include "util/version.h"
+
 #include "apply.h"
 #include "backend.h"
-#include "cli.h"
-#include "file.h"
 #include "history.h"
-#include "log.h"
 #include "spool.h"
-#include "version.h"
 
 struct args {
 	const char *spool, *plan, *backend;

@@ -21,16 +21,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "file.h"
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/log.h"
+#include "util/version.h"
+#include "util/ydoc.h"
+
 #include "history.h"
-#include "log.h"
 #include "plan.h"
 #include "solve.h"
-#include "state.h"
 #include "spool.h"
-#include "version.h"
-#include "ydoc.h"
+#include "state.h"
 
 typedef int (*loader)(struct solve *, const char *, const char *, size_t,
     struct diag *);

@@ -15,12 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/cli.h"
+#include "util/log.h"
+#include "util/version.h"
+#include "util/ydoc.h"
+
 #include "cancel.h"
-#include "cli.h"
-#include "log.h"
 #include "spool.h"
-#include "version.h"
-#include "ydoc.h"
 
 static _Noreturn void
 usage(int code)

@@ -19,16 +19,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cli.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+#include "util/version.h"
+
 #include "events.h"
 #include "holes.h"
-#include "hostlist.h"
-#include "log.h"
 #include "pbs.h"
 #include "slurm.h"
 #include "spool.h"
 #include "swf.h"
-#include "version.h"
 
 enum {
 	OPT_AT = 256, OPT_EPOCH, OPT_EVENTS, OPT_FROM, OPT_IDLE_TRACE,

@@ -18,14 +18,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "file.h"
-#include "hostlist.h"
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+#include "util/version.h"
+#include "util/ydoc.h"
+
 #include "job.h"
-#include "log.h"
 #include "spool.h"
-#include "version.h"
-#include "ydoc.h"
 
 /* A million hosts of up to 60 characters and their slots. */
 #define HOSTS_MAX_FILE	(64UL * 1024 * 1024)

@@ -16,16 +16,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/log.h"
+#include "util/version.h"
+#include "util/ydoc.h"
+
 #include "allocs.h"
-#include "cli.h"
-#include "file.h"
 #include "job.h"
-#include "log.h"
 #include "profile.h"
 #include "progress.h"
 #include "spool.h"
-#include "version.h"
-#include "ydoc.h"
 
 struct opts {
 	const char *spool;	/* NULL: -d not given */

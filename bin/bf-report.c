@@ -21,13 +21,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "events.h"
-#include "log.h"
+#include "util/cli.h"
+#include "util/log.h"
+#include "util/utc.h"
+#include "util/version.h"
+
 #include "report.h"
 #include "spool.h"
 #include "status.h"
-#include "version.h"
 
 enum { OPT_CSV = 256, OPT_HISTORY, OPT_NOW, OPT_SINCE, OPT_SVG, OPT_UNTIL };
 
@@ -55,7 +56,7 @@ when(const char *opt, const char *s)
 	long long t;
 
 	snprintf(buf, sizeof buf, "%.10sT00:00:00Z", s);
-	if (events_parse_time(strlen(s) == 10 && s[4] == '-' && s[7] == '-' ?
+	if (utc_parse(strlen(s) == 10 && s[4] == '-' && s[7] == '-' ?
 	    buf : s, &t) < 0)
 		log_fatal(EX_USAGE, "%s: '%.64s' is not unix seconds, YYYY-MM-DD "
 		    "or YYYY-MM-DDTHH:MM:SSZ", opt, s);

@@ -22,14 +22,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/log.h"
+#include "util/version.h"
+#include "util/ydoc.h"
+
 #include "events.h"
-#include "file.h"
 #include "jobcsv.h"
-#include "log.h"
 #include "sim.h"
-#include "ydoc.h"
-#include "version.h"
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,

@@ -22,15 +22,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "fault.h"
-#include "file.h"
-#include "hash.h"
-#include "log.h"
+#include "util/cli.h"
+#include "util/fault.h"
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/log.h"
+#include "util/version.h"
+
 #include "plan.h"
 #include "solve.h"
 #include "spool.h"
-#include "version.h"
 
 #define SOLVE_MAX_FILE	(64 * 1024 * 1024)
 

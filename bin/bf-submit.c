@@ -18,13 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "file.h"
+#include "util/cli.h"
+#include "util/file.h"
+#include "util/log.h"
+#include "util/version.h"
+
 #include "intake.h"
 #include "job.h"
-#include "log.h"
 #include "spool.h"
-#include "version.h"
 
 struct submission {
 	const char *path;

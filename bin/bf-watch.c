@@ -16,10 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "log.h"
+#include "util/cli.h"
+#include "util/log.h"
+#include "util/version.h"
+
 #include "spool.h"
-#include "version.h"
 #include "watch.h"
 
 static _Noreturn void

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/file.h"
+
 #include "allocs.h"
-#include "file.h"
 #include "history.h"
 #include "plan.h"
 

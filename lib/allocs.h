@@ -34,8 +34,9 @@
 
 #include <stddef.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 #include "progress.h"
 #include "spool.h"
 

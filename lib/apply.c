@@ -19,10 +19,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/fault.h"
+#include "util/file.h"
+
 #include "apply.h"
 #include "cancel.h"
-#include "fault.h"
-#include "file.h"
 #include "history.h"
 #include "plan.h"
 #include "progress.h"

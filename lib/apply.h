@@ -48,9 +48,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/log.h"
+
 #include "backend.h"
 #include "job.h"
-#include "log.h"
 #include "spool.h"
 
 struct apply_opts {

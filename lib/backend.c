@@ -15,8 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/file.h"
+
 #include "backend.h"
-#include "file.h"
 #include "pilots.h"
 
 int

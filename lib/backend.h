@@ -51,9 +51,10 @@
 
 #include <sys/types.h>
 
-#include "hostlist.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 #include "spool.h"
 
 enum backend_phase { BACKEND_NONE, BACKEND_RUNNING, BACKEND_EXITED,

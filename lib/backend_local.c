@@ -36,12 +36,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/fault.h"
+#include "util/file.h"
+#include "util/ydoc.h"
+
 #include "backend.h"
-#include "fault.h"
-#include "file.h"
 #include "history.h"
 #include "supervise.h"
-#include "ydoc.h"
 
 /*
  * A log of the name that is not the job's owner's is another job's (one

@@ -63,8 +63,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/hash.h"
+
 #include "backend.h"
-#include "hash.h"
 #include "pbs.h"
 #include "pilots.h"
 #include "supervise.h"

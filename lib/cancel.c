@@ -18,8 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/file.h"
+
 #include "cancel.h"
-#include "file.h"
 
 #define CANCEL_MAX_ANSWER	4096
 

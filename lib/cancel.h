@@ -39,8 +39,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 #include "spool.h"
 
 #define CANCEL_TOKEN_LEN	16

@@ -11,7 +11,6 @@
  *		use e.time, e.join[0..njoin), e.leave[0..nleave);
  *	events_name(ev, node);
  *	events_close(ev);
- *	events_parse_time("2021-02-10T00:08:52Z", &t);
  * DESCRIPTION
  *	An events stream replays an SWF job log (swf(3)) or an idle-node trace
  *	(trace(3)) once, front to back, and gives the set of idle nodes at a
@@ -22,9 +21,6 @@
  *	events_start() reports every node idle at from as joining, so a
  *	consumer starts from the empty set; it is called once, before
  *	events_next().  The arrays stay valid until the next call.
- *
- *	events_parse_time() reads unix seconds or an ISO 8601 UTC time
- *	YYYY-MM-DDTHH:MM:SS, with or without a final Z.
  * DIAGNOSTICS
  *	-1 with d set, as swf(3) and trace(3) say.
  */
@@ -34,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "log.h"
+#include "util/log.h"
 
 struct events;
 
@@ -55,6 +51,5 @@ size_t events_nodes(const struct events *ev);
 const char *events_name(struct events *ev, uint32_t node);
 const struct swf *events_swf(const struct events *ev);
 void events_close(struct events *ev);
-int events_parse_time(const char *s, long long *t);
 
 #endif

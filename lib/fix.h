@@ -58,7 +58,8 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
+
 #include "milp.h"
 
 enum { FIX_ONE = 'o', FIX_BLOCK = 'b', FIX_PRICE = 'p' };

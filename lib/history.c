@@ -16,11 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fault.h"
-#include "file.h"
-#include "fmt.h"
+#include "util/fault.h"
+#include "util/file.h"
+#include "util/fmt.h"
+#include "util/ydoc.h"
+
 #include "history.h"
-#include "ydoc.h"
 
 static void
 file_clear(struct history_file *f)

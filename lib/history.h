@@ -63,9 +63,10 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "hash.h"
+#include "util/hash.h"
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 #include "plan.h"
 #include "spool.h"
 

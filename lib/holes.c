@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
-#include "fmt.h"
-#include "hash.h"
+#include "util/file.h"
+#include "util/fmt.h"
+#include "util/hash.h"
+#include "util/hostlist.h"
+#include "util/ydoc.h"
+
 #include "holes.h"
-#include "hostlist.h"
-#include "ydoc.h"
 
 void
 holes_init(struct holes *h)

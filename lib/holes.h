@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hostlist.h"
-#include "log.h"
+#include "util/hostlist.h"
+#include "util/log.h"
 
 #define HOLES_MAX_FILE	(64 * 1024 * 1024)
 

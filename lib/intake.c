@@ -16,12 +16,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fault.h"
-#include "file.h"
-#include "hash.h"
+#include "util/fault.h"
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/ydoc.h"
+
 #include "intake.h"
 #include "job.h"
-#include "ydoc.h"
 
 static const char *
 kind_of(mode_t mode)

@@ -64,7 +64,8 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "log.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 #define INTAKE_INPLACE_SHOWN	10	/* reported by name per run */

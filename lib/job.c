@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
-#include "fmt.h"
+#include "util/file.h"
+#include "util/fmt.h"
+#include "util/ydoc.h"
+
 #include "job.h"
-#include "ydoc.h"
 
 struct parse {
 	struct job *j;

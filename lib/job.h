@@ -36,8 +36,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "hash.h"
-#include "log.h"
+#include "util/hash.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 #define JOB_NAME_MAX		64

@@ -13,9 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
+#include "util/file.h"
+#include "util/ydoc.h"
+
 #include "jobcsv.h"
-#include "ydoc.h"
 
 #define CSV_MAX_FIELDS	64
 

@@ -41,8 +41,9 @@
 
 #include <stddef.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 #define JOBCSV_MODEL_MAX	128
 #define JOBCSV_MAX_FILE		(64 * 1024 * 1024)

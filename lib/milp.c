@@ -18,7 +18,8 @@
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
 
-#include "fmt.h"
+#include "util/fmt.h"
+
 #include "milp.h"
 
 void

@@ -56,7 +56,7 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
 
 enum milp_status {
 	MILP_OPTIMAL,		/* proven optimal */

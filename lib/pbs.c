@@ -17,9 +17,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "cmdout.h"
+#include "util/cmdout.h"
+#include "util/ydoc.h"
+
 #include "pbs.h"
-#include "ydoc.h"
 
 #define PBS_HINT	"is the PBS server answering?"
 #define SHOWN		72	/* bytes of a quoted value in a message */

@@ -63,9 +63,10 @@
 
 #include <stddef.h>
 
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "holes.h"
-#include "hostlist.h"
-#include "log.h"
 
 #define PBS_PBSNODES_ARGS	"-a -F json"
 #define PBS_QSTAT_ARGS		"-f -F json"

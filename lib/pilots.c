@@ -18,9 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/file.h"
+#include "util/hash.h"
+
 #include "backend.h"
-#include "file.h"
-#include "hash.h"
 #include "pilots.h"
 #include "supervise.h"
 

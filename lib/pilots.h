@@ -68,10 +68,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "backend.h"
-#include "hostlist.h"
 #include "job.h"
-#include "log.h"
 
 #define PILOT_ID_MAX	256	/* PBS: SEQUENCE.SERVER, a host name */
 #define PILOT_NAME_MAX	(JOB_NAME_MAX + 16)

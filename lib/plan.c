@@ -10,10 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "hostlist.h"
+#include "util/fmt.h"
+#include "util/hostlist.h"
+#include "util/ydoc.h"
+
 #include "plan.h"
-#include "ydoc.h"
 
 void
 plan_init(struct plan *p)

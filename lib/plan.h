@@ -30,10 +30,11 @@
 
 #include <stddef.h>
 
-#include "hash.h"
-#include "hostlist.h"
+#include "util/hash.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 struct plan_job {
 	char name[JOB_NAME_MAX + 1];

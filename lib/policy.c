@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/ydoc.h"
+
 #include "policy.h"
-#include "ydoc.h"
 
 void
 policy_init(struct policy *pol)

@@ -29,8 +29,9 @@
 
 #include <stddef.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 #define POLICY_MAX_FILE	(1024 * 1024)
 

@@ -16,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file.h"
-#include "fmt.h"
+#include "util/file.h"
+#include "util/fmt.h"
+#include "util/ydoc.h"
+
 #include "profile.h"
 #include "progress.h"
-#include "ydoc.h"
 
 enum seg_kind { SEG_START, SEG_UP, SEG_DOWN, SEG_RESTART };
 

@@ -76,8 +76,9 @@
 
 #include <stddef.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 #define PROFILE_RESTART_GAP	300.0	/* seconds of silence: a restart */
 #define PROFILE_OUTLIER		10.0	/* x median absolute residual */

@@ -20,9 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/ydoc.h"
+
 #include "job.h"
 #include "progress.h"
-#include "ydoc.h"
 
 enum status {
 	ST_OK, ST_BLANK, ST_PARTIAL, ST_LONG, ST_BAD, ST_DASH,

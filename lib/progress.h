@@ -58,7 +58,7 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
 
 #define PROGRESS_LINE_MAX	256
 #define PROGRESS_MAX_FILE	(64UL * 1024 * 1024)

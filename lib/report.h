@@ -64,7 +64,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "log.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 struct report_fig {

@@ -24,9 +24,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/ydoc.h"
+
 #include "curve.h"
-#include "file.h"
-#include "hash.h"
 #include "history.h"
 #include "holes.h"
 #include "job.h"
@@ -36,7 +38,6 @@
 #include "report.h"
 #include "report_int.h"
 #include "state.h"
-#include "ydoc.h"
 
 /* A job object, read once however many plans name it. */
 struct jinfo {

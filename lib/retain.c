@@ -16,11 +16,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "file.h"
+#include "util/file.h"
+#include "util/ydoc.h"
+
 #include "history.h"
 #include "plan.h"
 #include "retain.h"
-#include "ydoc.h"
 
 static int
 ends_with(const char *s, const char *suffix)

@@ -38,7 +38,8 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "log.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 int retain_rejected(struct spool *sp, time_t now, double max_age,

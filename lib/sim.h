@@ -50,9 +50,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/log.h"
+
 #include "events.h"
 #include "jobcsv.h"
-#include "log.h"
 #include "simpolicy.h"
 
 struct sim_opts {

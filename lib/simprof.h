@@ -42,8 +42,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 #define SIMPROF_EVERY	10.0	/* seconds between progress reports */
 #define SIMPROF_NOISE	0.01	/* of one interval's samples */

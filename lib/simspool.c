@@ -18,11 +18,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "file.h"
-#include "hash.h"
+#include "util/file.h"
+#include "util/hash.h"
+#include "util/hostlist.h"
+
 #include "history.h"
 #include "holes.h"
-#include "hostlist.h"
 #include "plan.h"
 #include "simspool.h"
 #include "spool.h"

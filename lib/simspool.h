@@ -41,9 +41,10 @@
 
 #include <stddef.h>
 
+#include "util/log.h"
+
 #include "events.h"
 #include "job.h"
-#include "log.h"
 
 enum simspool_state { SIMSPOOL_WAITING, SIMSPOOL_RUNNING, SIMSPOOL_DONE };
 

@@ -13,8 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cmdout.h"
-#include "hostlist.h"
+#include "util/cmdout.h"
+#include "util/hostlist.h"
+
 #include "slurm.h"
 
 #define SLURM_HINT	"is slurmctld answering?"

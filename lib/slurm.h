@@ -36,8 +36,9 @@
 #ifndef BF_SLURM_H
 #define BF_SLURM_H
 
+#include "util/log.h"
+
 #include "holes.h"
-#include "log.h"
 
 #define SLURM_SINFO_ARGS	"-h -N -o '%N|%T|%P'"
 #define SLURM_SQUEUE_ARGS	"-h -o '%i|%P|%j|%T|%N|%S|%Y'"

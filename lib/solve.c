@@ -14,8 +14,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/fmt.h"
+
 #include "curve.h"
-#include "fmt.h"
 #include "dp.h"
 #include "fix.h"
 #include "pernode.h"

@@ -82,11 +82,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hash.h"
+#include "util/hash.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "holes.h"
-#include "hostlist.h"
 #include "job.h"
-#include "log.h"
 #include "milp.h"
 #include "plan.h"
 #include "policy.h"

@@ -20,7 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "file.h"
+#include "util/file.h"
+
 #include "spool.h"
 
 static const struct {

@@ -42,8 +42,8 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "file.h"
-#include "log.h"
+#include "util/file.h"
+#include "util/log.h"
 
 enum spool_dir {
 	SPOOL_INCOMING, SPOOL_JOBS, SPOOL_REJECTED, SPOOL_HOLES,

@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
+#include "util/fmt.h"
+#include "util/ydoc.h"
+
 #include "state.h"
-#include "ydoc.h"
 
 void
 state_init(struct state *st)

@@ -52,10 +52,11 @@
 
 #include <stddef.h>
 
-#include "hash.h"
-#include "hostlist.h"
+#include "util/hash.h"
+#include "util/hostlist.h"
+#include "util/log.h"
+
 #include "job.h"
-#include "log.h"
 
 #define STATE_MAX_FILE	(64 * 1024 * 1024)
 

@@ -16,7 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "file.h"
+#include "util/file.h"
+
 #include "holes.h"
 #include "job.h"
 #include "profile.h"

@@ -22,7 +22,8 @@
 
 #include <stdio.h>
 
-#include "log.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 int status_print(const struct spool *sp, FILE *fp, struct diag *d);

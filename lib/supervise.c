@@ -30,8 +30,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fault.h"
-#include "file.h"
+#include "util/fault.h"
+#include "util/file.h"
+
 #include "pilots.h"
 #include "supervise.h"
 

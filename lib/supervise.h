@@ -66,8 +66,9 @@
 
 #include <sys/types.h>
 
+#include "util/hostlist.h"
+
 #include "backend.h"
-#include "hostlist.h"
 #include "job.h"
 
 #define SUPERVISE_TICK		0.25	/* seconds between looks at hosts */

@@ -13,10 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "gz.h"
+#include "util/fmt.h"
+#include "util/gz.h"
+#include "util/ydoc.h"
+
 #include "swf.h"
-#include "ydoc.h"
 
 #define SWF_FIELDS	18
 #define SWF_MAX_NODES	(1u << 24)	/* a machine larger is a typo */

@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "log.h"
+#include "util/log.h"
 
 struct swf_job {
 	long long start, end, id;

@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
+#include "util/hostlist.h"
+#include "util/ydoc.h"
+
 #include "trace.h"
-#include "ydoc.h"
 
 /* As many as a hostlist may hold (bf-spool(5)). */
 #define TRACE_MAX_NODES	1000000u

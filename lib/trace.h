@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gz.h"
-#include "log.h"
+#include "util/gz.h"
+#include "util/log.h"
 
 struct trace {
 	char label[256];

@@ -29,10 +29,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/fault.h"
+#include "util/file.h"
+
 #include "apply.h"
 #include "backend.h"
-#include "fault.h"
-#include "file.h"
 #include "history.h"
 #include "holes.h"
 #include "intake.h"

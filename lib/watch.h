@@ -37,7 +37,8 @@
 #ifndef BF_WATCH_H
 #define BF_WATCH_H
 
-#include "log.h"
+#include "util/log.h"
+
 #include "spool.h"
 
 struct watch_opts {

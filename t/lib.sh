@@ -489,7 +489,7 @@ shadow_line() {
 #	event_hosts FILE T	the idle set after replaying events up to T
 #	compressed FILE		fails unless every hostlist is fully compressed
 #
-# The expansion is written here in awk, apart from lib/hostlist.c, so that
+# The expansion is written here in awk, apart from lib/util/hostlist.c, so that
 # the tests check the program against an independent reading.
 
 # expand("p[1-3,05],q7", out) puts the names in out[1..n], returns n

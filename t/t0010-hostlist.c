@@ -1,6 +1,6 @@
 /*
  * NAME
- *	t0010-hostlist - tests for lib/hostlist.c
+ *	t0010-hostlist - tests for lib/util/hostlist.c
  * SYNOPSIS
  *	t0010-hostlist
  *	HOSTLIST_SEED=n t0010-hostlist
@@ -14,7 +14,8 @@
  * DIAGNOSTICS
  *	Exit status 0 when every check passed, 1 otherwise.
  */
-#include "hostlist.h"
+#include "util/hostlist.h"
+
 #include "tap.h"
 
 #include <errno.h>

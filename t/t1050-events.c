@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utc.h"
+
 #include "events.h"
 #include "tap.h"
 
@@ -45,7 +47,7 @@ test_times(void)
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		long long t = -1;
-		int rc = events_parse_time(cases[i].s, &t);
+		int rc = utc_parse(cases[i].s, &t);
 		if (cases[i].t < 0)
 			ok(rc < 0, "time '%s' refused", cases[i].s);
 		else

@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
+#include "util/hostlist.h"
+
 #include "solve.h"
 #include "tap.h"
 

@@ -1,6 +1,7 @@
 /* libFuzzer: hostlists; whatever parses compresses and parses back equal. */
+#include "util/hostlist.h"
+
 #include "fuzz.h"
-#include "hostlist.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -31,7 +31,7 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
 
 #define CMDOUT_MAX	(64 * 1024 * 1024)
 

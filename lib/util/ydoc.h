@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
 
 #define YDOC_MAX_DEPTH	64
 #define YDOC_MAX_NODES	2000000

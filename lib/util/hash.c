@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include "hash.h"
+#include "util/hash.h"
 
 uint64_t
 hash_buf(const void *buf, size_t len)

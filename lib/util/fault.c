@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fault.h"
+#include "util/fault.h"
 
 static int fault_loaded;
 static char fault_name[128];

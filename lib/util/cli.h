@@ -9,7 +9,7 @@
  *	Unlike the rest of lib/, these are for main() only: a bad option
  *	value is a usage error, reported as "prog: -T must be a number from
  *	0 to 1e+06, not 'x'", and the program exits 64.  Times are unix
- *	seconds or ISO 8601 UTC (events_parse_time()).
+ *	seconds or ISO 8601 UTC (utc_parse()).
  */
 #ifndef BF_CLI_H
 #define BF_CLI_H

@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "log.h"
+#include "util/log.h"
 
 #define GZ_LINE_MAX	65536
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
+#include "util/fmt.h"
 
 const char *
 fmt_double(double x, char buf[FMT_DOUBLE_LEN])

@@ -2,7 +2,7 @@
  * NAME
  *	hostlist - Slurm hostlist expressions: parse, sort, compress
  * SYNOPSIS
- *	#include "hostlist.h"
+ *	#include "util/hostlist.h"
  * DESCRIPTION
  *	See hostlist.h for the interface.  Parsing takes two passes over the
  *	expression: the first validates it and computes how many hosts it
@@ -21,7 +21,7 @@
  *	memory" with errno ENOMEM.  Allocation failures elsewhere return -1
  *	or NULL with errno ENOMEM.
  */
-#include "hostlist.h"
+#include "util/hostlist.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -3,8 +3,7 @@
  *	cli - option values for the programs' mains
  * DESCRIPTION
  *	See cli.h.  One place for the wording, so every program says the
- *	same thing about the same mistake.  cli_time() is in cli_time.c, so
- *	that a program without times does not link the event reader.
+ *	same thing about the same mistake.
  */
 #include <errno.h>
 #include <math.h>
@@ -12,8 +11,9 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "log.h"
+#include "util/cli.h"
+#include "util/log.h"
+#include "util/utc.h"
 
 double
 cli_number(const char *opt, const char *s, double min, double max)
@@ -55,4 +55,15 @@ cli_finish_stdout(void)
 		return;
 	log_fatal(diag_code_for_errno(err), "standard output: %s",
 	    strerror(err));
+}
+
+long long
+cli_time(const char *opt, const char *s)
+{
+	long long t;
+
+	if (utc_parse(s, &t) < 0)
+		log_fatal(EX_USAGE, "%s: '%s' is neither unix seconds nor an "
+		    "ISO 8601 time like 2021-02-10T00:08:52Z", opt, s);
+	return t;
 }

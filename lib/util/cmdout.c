@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cmdout.h"
+#include "util/cmdout.h"
 
 int
 cmdout_on_path(const char *prog)

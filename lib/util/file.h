@@ -40,7 +40,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "log.h"
+#include "util/log.h"
 
 #define FILE_NOFOLLOW	0x1
 #define FILE_NOREPLACE	0x2

@@ -2,7 +2,7 @@
  * NAME
  *	hostlist.h - Slurm hostlist expressions: parse, sort, compress
  * SYNOPSIS
- *	#include "hostlist.h"
+ *	#include "util/hostlist.h"
  *
  *	struct hostlist hl;
  *	char err[256], *s;

@@ -30,8 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fault.h"
-#include "file.h"
+#include "util/fault.h"
+#include "util/file.h"
 
 int
 file_write_all(int fd, const void *buf, size_t len)

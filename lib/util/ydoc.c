@@ -19,8 +19,8 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "fmt.h"
-#include "ydoc.h"
+#include "util/fmt.h"
+#include "util/ydoc.h"
 
 struct builder {
 	struct ydoc *doc;

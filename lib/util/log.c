@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "log.h"
+#include "util/log.h"
 
 const char *log_prog = "bftrainer";
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "gz.h"
+#include "util/gz.h"
 
 #define GZ_CHUNK	(64 * 1024)
 
