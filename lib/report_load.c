@@ -936,37 +936,30 @@ load_runs(struct lctx *c, struct diag *d)
 static int
 load_spool(struct lctx *c, const struct spool *sp, struct diag *d)
 {
-	char **names, file[JOB_NAME_MAX + 1], log[JOB_NAME_MAX + 8], *buf;
+	char **names, file[JOB_NAME_MAX + 8], log[JOB_NAME_MAX + 8], *buf;
 	char label[PATH_MAX];
 	struct state st;
 	struct job j;
-	size_t n, i, l, len;
+	size_t n, i, len;
 	int rc = 0;
 
 	if (sp->dirs[SPOOL_JOBS] >= 0) {
-		if (spool_list(sp, SPOOL_JOBS, &names, &n, d) < 0)
+		if (job_list(sp, SPOOL_JOBS, 0, &names, &n, d) < 0)
 			return -1;
 		for (i = 0; i < n && rc == 0; i++) {
-			l = strlen(names[i]);
-			if (l < 6 || l - 5 > JOB_NAME_MAX ||
-			    strcmp(names[i] + l - 5, ".yaml") != 0)
-				continue;
-			snprintf(file, sizeof file, "%.*s", (int)(l - 5),
-			    names[i]);
-			if (!job_name_valid(file))
-				continue;
-			snprintf(label, sizeof label, "jobs/%s", names[i]);
-			if (job_load_at(&j, sp->dirs[SPOOL_JOBS], names[i],
+			snprintf(file, sizeof file, "%s.yaml", names[i]);
+			snprintf(label, sizeof label, "jobs/%s", file);
+			if (job_load_at(&j, sp->dirs[SPOOL_JOBS], file,
 			    label, JOB_TRUSTED | JOB_QUIET, d) < 0) {
 				rc = -1;
 				break;
 			}
-			snprintf(log, sizeof log, "%s.log", file);
+			snprintf(log, sizeof log, "%s.log", names[i]);
 			snprintf(label, sizeof label, "progress/%s", log);
 			if (sp->dirs[SPOOL_PROGRESS] >= 0 &&
 			    present(sp->dirs[SPOOL_PROGRESS], log))
 				rc = load_log(c, sp->dirs[SPOOL_PROGRESS],
-				    log, label, file, j.owner_uid, d);
+				    log, label, names[i], j.owner_uid, d);
 			job_free(&j);
 		}
 		spool_list_free(names, n);
