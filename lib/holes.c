@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "util/fmt.h"
 #include "util/hash.h"
@@ -41,15 +42,12 @@ holes_free(struct holes *h)
 int
 holes_add(struct holes *h, const char *name, long long until)
 {
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? 2 * h->cap : 64;
-		struct holes_node *nodes = realloc(h->nodes,
-		    cap * sizeof *nodes);
-		if (nodes == NULL)
-			return -1;
-		h->nodes = nodes;
-		h->cap = cap;
-	}
+	struct holes_node *nodes = array_grow(h->nodes, &h->cap, h->n + 1,
+	    sizeof *nodes, 64);
+
+	if (nodes == NULL)
+		return -1;
+	h->nodes = nodes;
 	h->nodes[h->n].name = strdup(name);
 	if (h->nodes[h->n].name == NULL)
 		return -1;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/array.h"
 #include "util/cmdout.h"
 #include "util/ydoc.h"
 
@@ -479,14 +480,11 @@ read_estimates(struct pbs *p, struct diag *d)
 static int
 add_resv(struct pbs *p, const char *id, long long start)
 {
-	if (p->nr == p->rcap) {
-		size_t cap = p->rcap ? 2 * p->rcap : 16;
-		struct resv *r = realloc(p->r, cap * sizeof *r);
-		if (r == NULL)
-			return -1;
-		p->r = r;
-		p->rcap = cap;
-	}
+	struct resv *r = array_grow(p->r, &p->rcap, p->nr + 1, sizeof *r, 16);
+
+	if (r == NULL)
+		return -1;
+	p->r = r;
 	if ((p->r[p->nr].id = strdup(id)) == NULL)
 		return -1;
 	p->r[p->nr++].start = start;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "util/hash.h"
 
@@ -216,13 +217,9 @@ pilots_add(struct pilots *p, const char *node, const char *id)
 {
 	struct pilot *v;
 
-	if (p->n == p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 16;
-		if ((v = realloc(p->v, cap * sizeof *v)) == NULL)
-			return -1;
-		p->v = v;
-		p->cap = cap;
-	}
+	if ((v = array_grow(p->v, &p->cap, p->n + 1, sizeof *v, 16)) == NULL)
+		return -1;
+	p->v = v;
 	memset(&p->v[p->n], 0, sizeof *p->v);
 	snprintf(p->v[p->n].node, sizeof p->v[0].node, "%s", node);
 	snprintf(p->v[p->n].id, sizeof p->v[0].id, "%s", id);

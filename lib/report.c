@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/array.h"
+
 #include "profile.h"
 #include "report.h"
 #include "report_int.h"
@@ -61,8 +63,10 @@ cell(struct report *r, long long day, const char *name, long long uid)
 	key.uid = uid;
 	if (r->ncells > 0 && cell_key_cmp(&r->cells[r->ncells - 1], &key) == 0)
 		return &r->cells[r->ncells - 1].f;
-	if (report_grow(&r->cells, &r->cap, r->ncells, sizeof *r->cells) < 0)
+	if ((c = array_grow(r->cells, &r->cap, r->ncells + 1, sizeof *c,
+	    16)) == NULL)
 		return NULL;
+	r->cells = c;
 	c = &r->cells[r->ncells++];
 	memset(c, 0, sizeof *c);
 	c->day = day;

@@ -53,6 +53,4 @@ struct report_log {
 	double *t, *s;		/* report times, cumulative samples */
 };
 
-int report_grow(void *pp, size_t *cap, size_t n, size_t size);
-
 #endif

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/ydoc.h"
@@ -82,22 +83,6 @@ cmp_hash(const void *a, const void *b)
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
 	return (x > y) - (x < y);
-}
-
-int
-report_grow(void *pp, size_t *cap, size_t n, size_t size)
-{
-	void **p = pp, *q;
-	size_t c;
-
-	if (n < *cap)
-		return 0;
-	c = *cap ? 2 * *cap : 16;
-	if ((q = realloc(*p, c * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
 }
 
 /* One copy of each name, however many plans and logs name it. */
@@ -162,6 +147,7 @@ list_dir(int fd, const char *label, char ***names, size_t *n,
 {
 	struct dirent *e;
 	size_t cap = 0;
+	char **grown;
 	DIR *dp;
 	int dfd = dup(fd);
 
@@ -176,7 +162,10 @@ list_dir(int fd, const char *label, char ***names, size_t *n,
 	while ((errno = 0, e = readdir(dp)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
-		if (report_grow(names, &cap, *n, sizeof **names) < 0 ||
+		if ((grown = array_grow(*names, &cap, *n + 1,
+		    sizeof *grown, 16)) != NULL)
+			*names = grown;
+		if (grown == NULL ||
 		    ((*names)[*n] = strdup(e->d_name)) == NULL) {
 			closedir(dp);
 			return diag_errno(d, ENOMEM, "%s", label);
@@ -520,10 +509,14 @@ inputs(struct lctx *c, struct manifest *m, struct holes *h,
 static int
 add_change(struct report_plan *rp, size_t *cap, const struct report_change *ch)
 {
+	struct report_change *grown;
+
 	if (ch->grows + ch->shrinks + ch->moves + ch->preempt == 0)
 		return 0;
-	if (report_grow(&rp->chg, cap, rp->nchg, sizeof *rp->chg) < 0)
+	if ((grown = array_grow(rp->chg, cap, rp->nchg + 1, sizeof *grown,
+	    16)) == NULL)
 		return -1;
+	rp->chg = grown;
 	rp->chg[rp->nchg++] = *ch;
 	return 0;
 }

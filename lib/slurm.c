@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/array.h"
 #include "util/cmdout.h"
 #include "util/hostlist.h"
 
@@ -98,14 +99,11 @@ split(char *line, char **f, int n, int loose)
 static int
 add_node(struct nodes *ns, const char *name, enum use use, struct diag *d)
 {
-	if (ns->n == ns->cap) {
-		size_t cap = ns->cap ? 2 * ns->cap : 64;
-		struct node *v = realloc(ns->v, cap * sizeof *v);
-		if (v == NULL)
-			return diag_errno(d, ENOMEM, "sinfo");
-		ns->v = v;
-		ns->cap = cap;
-	}
+	struct node *v = array_grow(ns->v, &ns->cap, ns->n + 1, sizeof *v, 64);
+
+	if (v == NULL)
+		return diag_errno(d, ENOMEM, "sinfo");
+	ns->v = v;
 	ns->v[ns->n] = (struct node){ strdup(name), use, 0, 0, 0 };
 	if (ns->v[ns->n].name == NULL)
 		return diag_errno(d, ENOMEM, "sinfo");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/fmt.h"
 #include "util/ydoc.h"
 
@@ -40,14 +41,10 @@ push(struct state *st, const char *name, size_t line)
 {
 	struct state_job *sj;
 
-	if (st->n == st->cap) {
-		size_t cap = st->cap ? 2 * st->cap : 16;
-		sj = realloc(st->jobs, cap * sizeof *sj);
-		if (sj == NULL)
-			return NULL;
-		st->jobs = sj;
-		st->cap = cap;
-	}
+	if ((sj = array_grow(st->jobs, &st->cap, st->n + 1, sizeof *sj,
+	    16)) == NULL)
+		return NULL;
+	st->jobs = sj;
 	sj = &st->jobs[st->n++];
 	memset(sj, 0, sizeof *sj);
 	snprintf(sj->name, sizeof sj->name, "%s", name);

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
 
@@ -397,13 +398,9 @@ add_worker(struct sup *s, const char *host)
 {
 	struct worker *w;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		if ((w = realloc(s->w, cap * sizeof *w)) == NULL)
-			return NULL;
-		s->w = w;
-		s->cap = cap;
-	}
+	if ((w = array_grow(s->w, &s->cap, s->n + 1, sizeof *w, 16)) == NULL)
+		return NULL;
+	s->w = w;
 	w = &s->w[s->n++];
 	memset(w, 0, sizeof *w);
 	snprintf(w->host, sizeof w->host, "%s", host);
@@ -789,13 +786,10 @@ procs(struct proc **v, size_t *cap)
 	while ((e = readdir(dp)) != NULL) {
 		if (e->d_name[0] < '1' || e->d_name[0] > '9')
 			continue;
-		if (n == *cap) {
-			size_t c = *cap ? 2 * *cap : 256;
-			if ((grown = realloc(*v, c * sizeof **v)) == NULL)
-				break;
-			*v = grown;
-			*cap = c;
-		}
+		if ((grown = array_grow(*v, cap, n + 1, sizeof **v, 256)) ==
+		    NULL)
+			break;
+		*v = grown;
 		(*v)[n].pid = (pid_t)atol(e->d_name);
 		(*v)[n].ppid = parent_of(e->d_name);
 		(*v)[n++].mine = 0;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/fmt.h"
 #include "util/gz.h"
 #include "util/ydoc.h"
@@ -129,14 +130,10 @@ add_job(struct swf *s, size_t line, const long long v[], size_t *cap,
 	if (s->njobs == SWF_MAX_JOBS)
 		return diag_set(d, EX_DATAERR, "%s:%zu: more than %d jobs that "
 		    "ran", s->label, line, SWF_MAX_JOBS);
-	if (s->njobs == *cap) {
-		size_t ncap = *cap ? 2 * *cap : 1024;
-		j = realloc(s->jobs, ncap * sizeof *j);
-		if (j == NULL)
-			return diag_errno(d, ENOMEM, "%s", s->label);
-		s->jobs = j;
-		*cap = ncap;
-	}
+	if ((j = array_grow(s->jobs, cap, s->njobs + 1, sizeof *j, 1024)) ==
+	    NULL)
+		return diag_errno(d, ENOMEM, "%s", s->label);
+	s->jobs = j;
 	j = &s->jobs[s->njobs++];
 	memset(j, 0, sizeof *j);
 	j->id = v[0];
@@ -293,14 +290,12 @@ swf_sweep_init(struct swf *s, struct diag *d)
 static int
 push(struct swf *s, uint32_t node, int idle, struct diag *d)
 {
-	if (s->nchg == s->chgcap) {
-		size_t cap = s->chgcap ? 2 * s->chgcap : 1024;
-		uint32_t *c = realloc(s->chg, cap * sizeof *c);
-		if (c == NULL)
-			return diag_errno(d, ENOMEM, "%s", s->label);
-		s->chg = c;
-		s->chgcap = cap;
-	}
+	uint32_t *c = array_grow(s->chg, &s->chgcap, s->nchg + 1, sizeof *c,
+	    1024);
+
+	if (c == NULL)
+		return diag_errno(d, ENOMEM, "%s", s->label);
+	s->chg = c;
 	s->chg[s->nchg++] = node << 1 | (idle ? 1 : 0);
 	return 0;
 }

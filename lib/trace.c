@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/hostlist.h"
 #include "util/ydoc.h"
 
@@ -61,6 +62,7 @@ lookup(struct trace *tr, const char *name, uint32_t *node, struct diag *d)
 {
 	struct key probe = { name, 0 }, *k;
 	void *found = tfind(&probe, &tr->tree, key_cmp);
+	char **names;
 
 	if (found != NULL) {
 		*node = (*(struct key **)found)->node;
@@ -69,14 +71,10 @@ lookup(struct trace *tr, const char *name, uint32_t *node, struct diag *d)
 	if (tr->nnodes >= TRACE_MAX_NODES)
 		return diag_set(d, EX_DATAERR, "%s:%zu: more than %u nodes",
 		    tr->label, tr->gz.lineno, TRACE_MAX_NODES);
-	if (tr->nnodes == tr->cap) {
-		size_t cap = tr->cap ? 2 * tr->cap : 1024;
-		char **names = realloc(tr->names, cap * sizeof *names);
-		if (names == NULL)
-			return diag_errno(d, ENOMEM, "%s", tr->label);
-		tr->names = names;
-		tr->cap = cap;
-	}
+	if ((names = array_grow(tr->names, &tr->cap, tr->nnodes + 1,
+	    sizeof *names, 1024)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", tr->label);
+	tr->names = names;
 	k = malloc(sizeof *k);
 	if (k == NULL || (tr->names[tr->nnodes] = strdup(name)) == NULL) {
 		free(k);
@@ -177,14 +175,12 @@ trace_open(struct trace *tr, const char *path, long long epoch,
 static int
 push(struct trace *tr, struct diag *d)
 {
-	if (tr->nchg == tr->chgcap) {
-		size_t cap = tr->chgcap ? 2 * tr->chgcap : 1024;
-		uint32_t *c = realloc(tr->chg, cap * sizeof *c);
-		if (c == NULL)
-			return diag_errno(d, ENOMEM, "%s", tr->label);
-		tr->chg = c;
-		tr->chgcap = cap;
-	}
+	uint32_t *c = array_grow(tr->chg, &tr->chgcap, tr->nchg + 1,
+	    sizeof *c, 1024);
+
+	if (c == NULL)
+		return diag_errno(d, ENOMEM, "%s", tr->label);
+	tr->chg = c;
 	tr->chg[tr->nchg++] = tr->row_node << 1 | (uint32_t)tr->row_idle;
 	return 0;
 }

@@ -21,6 +21,7 @@
  *	memory" with errno ENOMEM.  Allocation failures elsewhere return -1
  *	or NULL with errno ENOMEM.
  */
+#include "util/array.h"
 #include "util/hostlist.h"
 
 #include <errno.h>
@@ -108,17 +109,12 @@ hostlist_free(struct hostlist *hl)
 static int
 grow(struct hostlist *hl)
 {
-	size_t	cap = hl->cap ? hl->cap * 2 : 16;
-	char  **names;
+	char  **names = array_grow(hl->names, &hl->cap, hl->n + 1,
+	    sizeof *names, 16);
 
-	if (cap > SIZE_MAX / sizeof *names) {
-		errno = ENOMEM;
-		return -1;
-	}
-	if ((names = realloc(hl->names, cap * sizeof *names)) == NULL)
+	if (names == NULL)
 		return -1;
 	hl->names = names;
-	hl->cap = cap;
 	return 0;
 }
 

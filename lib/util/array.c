@@ -1,0 +1,38 @@
+/*
+ * NAME
+ *	array - room for more elements of a growable array
+ * DESCRIPTION
+ *	See array.h.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "util/array.h"
+
+void *
+array_grow(void *array, size_t *cap, size_t need, size_t size, size_t first)
+{
+	size_t c = *cap ? *cap : (first ? first : 1);
+	void *grown;
+
+	if (need <= *cap && array != NULL)
+		return array;
+	while (c < need) {
+		if (c > SIZE_MAX / 2) {
+			c = need;
+			break;
+		}
+		c *= 2;
+	}
+	if (size == 0 || c > SIZE_MAX / size) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if ((grown = realloc(array, c * size)) == NULL) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	*cap = c;
+	return grown;
+}

@@ -1,0 +1,27 @@
+/*
+ * NAME
+ *	array - room for more elements of a growable array
+ * SYNOPSIS
+ *	struct node *v = array_grow(ns->v, &ns->cap, ns->n + 1, sizeof *v, 64);
+ *	if (v == NULL)
+ *		return -1;		errno is ENOMEM, ns->v still valid
+ *	ns->v = v;
+ * DESCRIPTION
+ *	array_grow() returns array with room for at least need elements of
+ *	size bytes, moved by realloc() if *cap is less: the capacity starts
+ *	at first (or need, if more) and doubles, and *cap says the new one.
+ *	The pointer is returned rather than updated through a void ** so
+ *	that no array of another type is written through one.
+ * DIAGNOSTICS
+ *	NULL with errno ENOMEM when memory or size_t runs out; array and *cap
+ *	are then unchanged.
+ */
+#ifndef BF_ARRAY_H
+#define BF_ARRAY_H
+
+#include <stddef.h>
+
+void *array_grow(void *array, size_t *cap, size_t need, size_t size,
+    size_t first);
+
+#endif
