@@ -465,13 +465,9 @@ job_load_at(struct job *j, int dirfd, const char *name, const char *label,
 	size_t len;
 	int rc;
 
-	if (file_read_at(dirfd, name, FILE_MAX_JOB, FILE_NOFOLLOW, &buf, &len,
-	    d) < 0) {
-		/* "a.yaml: not a regular file" names it as label does. */
-		if (strcmp(name, label) != 0)
-			diag_relabel(d, name, label);
+	if (file_read_named(dirfd, name, label, FILE_MAX_JOB, FILE_NOFOLLOW,
+	    &buf, &len, d) < 0)
 		return -1;
-	}
 	rc = job_parse(j, label, buf, len, flags, d);
 	free(buf);
 	return rc;

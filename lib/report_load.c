@@ -225,11 +225,9 @@ object(struct lctx *c, const struct ydoc *doc, const struct ydoc_node *v,
 		return diag_set(d, EX_NOINPUT, "%s:%zu: %s: unable to open %s: "
 		    "No such file or directory", doc->file, v->line, what,
 		    label);
-	if (file_read_at(c->objfd, hex + 5, HISTORY_MAX_FILE, FILE_NOFOLLOW,
-	    buf, len, d) < 0) {
-		diag_relabel(d, hex + 5, label);
+	if (file_read_named(c->objfd, hex + 5, label, HISTORY_MAX_FILE,
+	    FILE_NOFOLLOW, buf, len, d) < 0)
 		return diag_prefix(d, "%s:%zu: %s: ", doc->file, v->line, what);
-	}
 	if (hash_buf(*buf, *len) != h) {
 		free(*buf);
 		return diag_set(d, EX_DATAERR, "%s: content does not match its "
@@ -366,9 +364,8 @@ static int
 read_file(int dirfd, const char *name, const char *label, size_t max,
     char **buf, size_t *len, struct diag *d)
 {
-	if (file_read_at(dirfd, name, max, FILE_NOFOLLOW, buf, len, d) < 0)
-		return diag_relabel(d, name, label);
-	return 0;
+	return file_read_named(dirfd, name, label, max, FILE_NOFOLLOW, buf, len,
+	    d);
 }
 
 static const struct ydoc_node *

@@ -102,8 +102,8 @@ file_read_fd(int fd, const char *label, size_t max, char **bufp,
 }
 
 int
-file_read_at(int dirfd, const char *name, size_t max, int flags,
-    char **bufp, size_t *lenp, struct diag *d)
+file_read_named(int dirfd, const char *name, const char *label, size_t max,
+    int flags, char **bufp, size_t *lenp, struct diag *d)
 {
 	struct stat st;
 	int fd, rc;
@@ -114,10 +114,10 @@ file_read_at(int dirfd, const char *name, size_t max, int flags,
 			goto openerr;
 		if (S_ISLNK(st.st_mode))
 			return diag_set(d, EX_DATAERR,
-			    "%s: is a symbolic link, not followed", name);
+			    "%s: is a symbolic link, not followed", label);
 		if (!S_ISREG(st.st_mode))
 			return diag_set(d, EX_DATAERR,
-			    "%s: not a regular file", name);
+			    "%s: not a regular file", label);
 	}
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
 	    ((flags & FILE_NOFOLLOW) ? O_NOFOLLOW : 0));
@@ -126,30 +126,37 @@ file_read_at(int dirfd, const char *name, size_t max, int flags,
 	if (fstat(fd, &st) < 0) {
 		int err = errno;
 		close(fd);
-		return diag_errno(d, err, "unable to stat %s", name);
+		return diag_errno(d, err, "unable to stat %s", label);
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		return diag_set(d, EX_DATAERR, "%s: not a regular file", name);
+		return diag_set(d, EX_DATAERR, "%s: not a regular file", label);
 	}
 	if ((unsigned long long)st.st_size > max) {
 		close(fd);
 		return diag_set(d, EX_DATAERR, "%s: larger than %zu bytes",
-		    name, max);
+		    label, max);
 	}
-	rc = file_read_fd(fd, name, max, bufp, lenp, d);
+	rc = file_read_fd(fd, label, max, bufp, lenp, d);
 	close(fd);
 	return rc;
 openerr:
 	if (errno == ELOOP)
 		return diag_set(d, EX_DATAERR,
-		    "%s: is a symbolic link, not followed", name);
-	diag_errno(d, errno, "unable to open %s", name);
+		    "%s: is a symbolic link, not followed", label);
+	diag_errno(d, errno, "unable to open %s", label);
 	if (errno == ENOENT || errno == ENOTDIR)
 		d->code = EX_NOINPUT;
 	else if (errno == EACCES || errno == EPERM)
 		d->code = EX_NOINPUT;
 	return -1;
+}
+
+int
+file_read_at(int dirfd, const char *name, size_t max, int flags,
+    char **bufp, size_t *lenp, struct diag *d)
+{
+	return file_read_named(dirfd, name, name, max, flags, bufp, lenp, d);
 }
 
 /*

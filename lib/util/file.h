@@ -3,6 +3,8 @@
  *	file - bounded reads and atomic writes
  * SYNOPSIS
  *	file_read_at(AT_FDCWD, "job.yaml", FILE_MAX_JOB, 0, &buf, &len, &d);
+ *	file_read_named(jobsfd, "a.yaml", "jobs/a.yaml", FILE_MAX_JOB,
+ *	    FILE_NOFOLLOW, &buf, &len, &d);
  *	file_write_atomic(tmpfd, destfd, "current.yaml", buf, len, 0644, 0, &d);
  *	file_write_path("out/summary.yaml", buf, len, 0644, &d);
  * DESCRIPTION
@@ -10,6 +12,8 @@
  *	NUL-terminated buffer.  With FILE_NOFOLLOW a symbolic link is refused
  *	without being followed, and anything but a regular file is refused
  *	without being opened (a FIFO would block, a device could act).
+ *	file_read_named() does the same, its messages naming the file as
+ *	label says (a path from the spool, "jobs/a.yaml"), not as name.
  *
  *	file_write_atomic() is the spool's only way to make a file appear:
  *	write a new file in the tmp directory (O_CREAT|O_EXCL, mode 0600),
@@ -56,6 +60,8 @@ struct file_staged {
 
 int file_read_at(int dirfd, const char *name, size_t max, int flags,
     char **buf, size_t *len, struct diag *d);
+int file_read_named(int dirfd, const char *name, const char *label,
+    size_t max, int flags, char **buf, size_t *len, struct diag *d);
 int file_read_fd(int fd, const char *label, size_t max, char **buf,
     size_t *len, struct diag *d);
 int file_write_atomic(int tmpdirfd, int destdirfd, const char *name,
