@@ -322,33 +322,37 @@ holes_at(const struct opts *o, struct holes *h)
 	}
 }
 
+/* The same idle nodes and sources as h, whatever its time. */
+static int
+same_holes(const char *old, size_t oldlen, void *arg)
+{
+	const struct holes *h = arg;
+	struct holes was;
+	struct diag d;
+	int same;
+
+	diag_clear(&d);
+	if (holes_parse(&was, "holes/current.yaml", old, oldlen, &d) < 0) {
+		log_warn("%s; replacing it", d.text);
+		return 0;
+	}
+	same = holes_digest(&was) == holes_digest(h);
+	holes_free(&was);
+	return same;
+}
+
 /* holes/current.yaml is replaced only when its content would change. */
 static void
 write_spool(const char *path, const struct holes *h, const char *text,
     size_t len)
 {
 	struct spool sp;
-	struct holes old;
 	struct diag d;
-	int fd;
 
 	diag_clear(&d);
 	if (spool_open(&sp, path, SPOOL_CREATE, &d) < 0 ||
-	    (fd = spool_dirfd(&sp, SPOOL_HOLES, &d)) < 0)
-		log_diag_fatal(&d);
-	if (holes_load(&old, fd, "current.yaml", "holes/current.yaml",
-	    &d) == 0) {
-		int same = holes_digest(&old) == holes_digest(h);
-		holes_free(&old);
-		if (same) {
-			spool_close(&sp);
-			return;
-		}
-	} else if (d.code != EX_NOINPUT)
-		log_warn("%s; replacing it", d.text);
-	diag_clear(&d);
-	if (spool_write(&sp, SPOOL_HOLES, "current.yaml", text, len, 0644, 0,
-	    &d) < 0)
+	    spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
+	    HOLES_MAX_FILE, same_holes, (void *)h, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);
 }

@@ -245,17 +245,9 @@ holes_load(struct holes *h, int dirfd, const char *name, const char *label,
 	int rc;
 
 	holes_init(h);
-	if (file_read_at(dirfd, name, HOLES_MAX_FILE, FILE_NOFOLLOW, &buf, &len,
-	    d) < 0) {
-		/* "current.yaml: ..." names the file by its place. */
-		size_t n = strlen(name);
-		if (strncmp(d->text, name, n) == 0 && d->text[n] == ':') {
-			char rest[DIAG_MAX];
-			snprintf(rest, sizeof rest, "%s", d->text + n);
-			diag_set(d, d->code, "%s%s", label, rest);
-		}
+	if (file_read_named(dirfd, name, label, HOLES_MAX_FILE, FILE_NOFOLLOW,
+	    &buf, &len, d) < 0)
 		return -1;
-	}
 	rc = holes_parse(h, label, buf, len, d);
 	free(buf);
 	return rc;

@@ -252,6 +252,31 @@ spool_write(struct spool *sp, enum spool_dir dir, const char *name,
 	return 0;
 }
 
+int
+spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, size_t max, spool_same_fn *same, void *arg,
+    struct diag *d)
+{
+	char *old, label[NAME_MAX + 16];
+	size_t oldlen;
+	int fd = spool_dirfd(sp, dir, d), kept;
+
+	if (fd < 0)
+		return -1;
+	snprintf(label, sizeof label, "%s/%s", spool_dir_name(dir), name);
+	if (file_read_named(fd, name, label, max, FILE_NOFOLLOW, &old, &oldlen,
+	    d) == 0) {
+		kept = same != NULL ? same(old, oldlen, arg) :
+		    oldlen == len && memcmp(old, buf, len) == 0;
+		free(old);
+		if (kept)
+			return 0;
+	} else if (d->code != EX_NOINPUT)
+		log_warn("%s; replacing it", d->text);
+	diag_clear(d);
+	return spool_write(sp, dir, name, buf, len, 0644, 0, d) < 0 ? -1 : 1;
+}
+
 static long
 lock_holder(int fd)
 {

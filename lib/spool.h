@@ -18,6 +18,11 @@
  *	spool_write() delivers a file the Maildir way (file_write_atomic());
  *	spool_stage() and spool_publish() are its two halves (file_stage(),
  *	file_publish()), named in messages by the file's place in dir.
+ *	spool_replace() writes as spool_write() does (mode 0644) unless the
+ *	file in place already says the same: same(OLD, OLDLEN, arg) returns 1
+ *	for the same content, or, same NULL, the bytes are equal.  A file
+ *	that cannot be read (at most max bytes, a regular file) is replaced,
+ *	with a warning unless it is missing.  It returns 1 written, 0 kept.
  *	spool_lock() takes SPOOL/lock with flock(2), at most one holder per
  *	spool; the holder's pid is written in the file for the message others
  *	get.  spool_clean_tmp() removes files left in tmp/ by crashed writers.
@@ -73,6 +78,10 @@ int spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
     struct diag *d);
 int spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
     const char *name, int flags, struct diag *d);
+typedef int spool_same_fn(const char *old, size_t oldlen, void *arg);
+int spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, size_t max, spool_same_fn *same, void *arg,
+    struct diag *d);
 int spool_lock(struct spool *sp, struct diag *d);
 void spool_unlock(struct spool *sp);
 int spool_clean_tmp(struct spool *sp, time_t max_age);
