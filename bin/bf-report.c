@@ -14,7 +14,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 
 #include "util/cli.h"
 #include "util/log.h"
+#include "util/proc.h"
 #include "util/utc.h"
 #include "util/version.h"
 
@@ -118,11 +118,13 @@ options(int argc, char **argv, struct args *a)
 static int
 plot(const struct report *r, const char *svg, struct diag *d)
 {
+	static char *const argv[] = { "gnuplot", NULL };
+	struct proc gnuplot = { argv, NULL, NULL, 0, PROC_NULL, PROC_NULL,
+	    NULL, NULL };
 	char tmp[PATH_MAX], *script = NULL;
 	const char *slash = strrchr(svg, '/');
 	size_t size = 0;
-	int fds[2], st, err;
-	pid_t pid;
+	int st, err, rc;
 	FILE *fp;
 
 	if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%s.%ld.tmp", slash ?
@@ -134,29 +136,12 @@ plot(const struct report *r, const char *svg, struct diag *d)
 		free(script);
 		return diag_set(d, EX_OSERR, "out of memory");
 	}
-	if (pipe(fds) < 0 || (pid = fork()) < 0) {
-		free(script);
-		return diag_errno(d, errno, "unable to run gnuplot");
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		dup2(fds[0], STDIN_FILENO);
-		if (null >= 0) {
-			dup2(null, STDOUT_FILENO);
-			dup2(null, STDERR_FILENO);
-		}
-		close(fds[0]);
-		close(fds[1]);
-		execlp("gnuplot", "gnuplot", (char *)NULL);
-		_exit(errno == ENOENT ? 127 : 126);
-	}
-	close(fds[0]);
-	signal(SIGPIPE, SIG_IGN);	/* a gnuplot that died says so below */
-	(void)!write(fds[1], script, size);
-	close(fds[1]);
+	gnuplot.in = script;
+	gnuplot.inlen = size;
+	rc = proc_run(&gnuplot, &st, NULL, d);
 	free(script);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	if (rc < 0)
+		return -1;
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		unlink(tmp);
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)

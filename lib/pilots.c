@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "util/array.h"
+#include "util/proc.h"
 #include "util/file.h"
 #include "util/hash.h"
 
@@ -26,7 +27,6 @@
 #include "pilots.h"
 #include "supervise.h"
 
-#define CMD_MAX_OUTPUT	(16 * 1024 * 1024)
 
 static const struct pilot_ops *
 ops(struct backend *b)
@@ -64,41 +64,12 @@ pilot_argv_add(struct pilot_argv *a, const char *fmt, ...)
 	return 0;
 }
 
-/* Read all of fd; NULL when out of memory or too large. */
-static char *
-slurp(int fd)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap), *nb;
-	ssize_t r;
-
-	if (buf == NULL)
-		return NULL;
-	for (;;) {
-		if (cap - len < 2) {
-			if (cap >= CMD_MAX_OUTPUT ||
-			    (nb = realloc(buf, 2 * cap)) == NULL) {
-				free(buf);
-				return NULL;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		r = read(fd, buf + len, cap - len - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 /* In the child: the user as, for good, in that user's environment. */
 static void
-become(const struct who *as)
+become(const void *arg)
 {
+	const struct who *as = arg;
+
 	if (as == NULL || geteuid() != 0)
 		return;
 	if (who_become(as) < 0) {
@@ -115,51 +86,20 @@ become(const struct who *as)
 		_exit(126);
 }
 
-/*
- * Both pipes are read by one thread; a command writing much to standard
- * error while its standard output is still unread would block.  The
- * scheduler's commands write little there; a full pipe (64 KiB) of
- * diagnostics is not a case worth a poll(2) loop.
- */
+/* The scheduler's command argv, as the user as (NULL: as we are). */
 int
 pilots_exec(char *const argv[], const struct who *as, char **out,
     char **err, int *status, struct diag *d)
 {
-	int po[2], pe[2], e;
-	pid_t pid;
+	struct proc p = { argv, NULL, NULL, 0, PROC_CAPTURE, PROC_CAPTURE,
+	    become, as };
+	struct proc_out o;
 
 	*out = *err = NULL;
-	if (pipe2(po, O_CLOEXEC) < 0)
-		return diag_errno(d, errno, "%s: cannot run", argv[0]);
-	if (pipe2(pe, O_CLOEXEC) < 0) {
-		e = errno;
-		close(po[0]);
-		close(po[1]);
-		return diag_errno(d, e, "%s: cannot run", argv[0]);
-	}
-	if ((pid = fork()) < 0) {
-		e = errno;
-		close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
-		return diag_errno(d, e, "%s: cannot run", argv[0]);
-	}
-	if (pid == 0) {
-		int in = open("/dev/null", O_RDONLY);
-		if (in >= 0)
-			dup2(in, 0);
-		dup2(po[1], 1);
-		dup2(pe[1], 2);
-		become(as);
-		execvp(argv[0], argv);
-		_exit(errno == ENOENT ? 127 : 126);
-	}
-	close(po[1]);
-	close(pe[1]);
-	*out = slurp(po[0]);
-	*err = slurp(pe[0]);
-	close(po[0]);
-	close(pe[0]);
-	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-		;
+	if (proc_run(&p, status, &o, d) < 0)
+		return -1;
+	*out = o.out;
+	*err = o.err;
 	return 0;
 }
 

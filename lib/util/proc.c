@@ -1,0 +1,215 @@
+/*
+ * NAME
+ *	proc - run a program to its end: its input, its outputs, its status
+ * DESCRIPTION
+ *	See proc.h.  The one fork, exec and wait of bftrainer's programs
+ *	that run another to its end (the schedulers' commands, bf-solve and
+ *	bf-profile under bf-watch, gnuplot); the job supervisor, which keeps
+ *	its children, has its own.
+ */
+#define _GNU_SOURCE		/* pipe2 */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/log.h"
+#include "util/proc.h"
+
+struct sink {
+	int fd;			/* -1 once at its end */
+	char *buf;
+	size_t len, cap;
+};
+
+static int
+sink_read(struct sink *s)
+{
+	char drop[4096];
+	ssize_t r;
+
+	if (s->len + 4096 + 1 > s->cap && s->cap < PROC_MAX_CAPTURE + 1) {
+		size_t cap = s->cap ? 2 * s->cap : 8192;
+		char *b;
+		if (cap > PROC_MAX_CAPTURE + 1)
+			cap = PROC_MAX_CAPTURE + 1;
+		if ((b = realloc(s->buf, cap)) == NULL)
+			return -1;
+		s->buf = b;
+		s->cap = cap;
+	}
+	if (s->len + 1 < s->cap)
+		r = read(s->fd, s->buf + s->len, s->cap - s->len - 1);
+	else
+		r = read(s->fd, drop, sizeof drop);
+	if (r < 0 && (errno == EINTR || errno == EAGAIN))
+		return 0;
+	if (r <= 0) {
+		close(s->fd);
+		s->fd = -1;
+		return 0;
+	}
+	if (s->len + 1 < s->cap)
+		s->len += (size_t)r;
+	return 0;
+}
+
+/* In the child: fd as target, from a choice of the caller's. */
+static void
+child_fd(int how, int pipefd, int target)
+{
+	int fd = how == PROC_CAPTURE ? pipefd : how;
+
+	if (how == PROC_INHERIT)
+		return;
+	if (how == PROC_NULL)
+		fd = open("/dev/null", O_RDWR);
+	if (fd < 0 || (fd != target && dup2(fd, target) < 0))
+		_exit(126);
+}
+
+static void
+child(const struct proc *p, const int in[2], const int out[2],
+    const int err[2])
+{
+	sigset_t none;
+	int e;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGPIPE, SIG_DFL);
+	if (p->in != NULL) {
+		if (dup2(in[0], STDIN_FILENO) < 0)
+			_exit(126);
+	} else
+		child_fd(PROC_NULL, -1, STDIN_FILENO);
+	child_fd(p->out, out[1], STDOUT_FILENO);
+	child_fd(p->err, err[1], STDERR_FILENO);
+	if (p->dir != NULL && chdir(p->dir) < 0) {
+		fprintf(stderr, "%s: unable to enter %s: %s\n", log_prog,
+		    p->dir, strerror(errno));
+		_exit(126);
+	}
+	if (p->setup != NULL)
+		p->setup(p->arg);
+	execvp(p->argv[0], p->argv);
+	e = errno;
+	fprintf(stderr, "%s: unable to run %s: %s\n", log_prog, p->argv[0],
+	    strerror(e));
+	_exit(e == ENOENT ? 127 : 126);
+}
+
+static void
+close_pair(int fds[2])
+{
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
+	fds[0] = fds[1] = -1;
+}
+
+void
+proc_out_free(struct proc_out *o)
+{
+	if (o == NULL)
+		return;
+	free(o->out);
+	free(o->err);
+	memset(o, 0, sizeof *o);
+}
+
+int
+proc_run(const struct proc *p, int *status, struct proc_out *o,
+    struct diag *d)
+{
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
+	struct sink s[2] = { { -1, NULL, 0, 0 }, { -1, NULL, 0, 0 } };
+	size_t fed = 0;
+	void (*was)(int);
+	pid_t pid;
+	int e, oom = 0;
+
+	if (o != NULL)
+		memset(o, 0, sizeof *o);
+	if ((p->in != NULL && pipe2(in, O_CLOEXEC) < 0) ||
+	    (p->out == PROC_CAPTURE && pipe2(out, O_CLOEXEC) < 0) ||
+	    (p->err == PROC_CAPTURE && pipe2(err, O_CLOEXEC) < 0) ||
+	    (pid = fork()) < 0) {
+		e = errno;
+		close_pair(in), close_pair(out), close_pair(err);
+		return diag_errno(d, e, "unable to run %s", p->argv[0]);
+	}
+	if (pid == 0)
+		child(p, in, out, err);
+	close(in[0]), close(out[1]), close(err[1]);
+	s[0].fd = out[0];
+	s[1].fd = err[0];
+	was = signal(SIGPIPE, SIG_IGN);	/* a child that stops reading */
+	/* A write of more than the pipe holds would block, the child
+	 * blocked in turn on an output not read meanwhile. */
+	if (in[1] >= 0)
+		(void)fcntl(in[1], F_SETFL, O_NONBLOCK);
+	if (in[1] >= 0 && p->inlen == 0) {
+		close(in[1]);
+		in[1] = -1;
+	}
+	while (in[1] >= 0 || s[0].fd >= 0 || s[1].fd >= 0) {
+		struct pollfd pf[3] = { { in[1], POLLOUT, 0 },
+		    { s[0].fd, POLLIN, 0 }, { s[1].fd, POLLIN, 0 } };
+		int i;
+		if (poll(pf, 3, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (in[1] >= 0 && pf[0].revents) {
+			ssize_t w = write(in[1], p->in + fed, p->inlen - fed);
+			if (w > 0)
+				fed += (size_t)w;
+			if ((w < 0 && errno != EINTR && errno != EAGAIN) ||
+			    fed == p->inlen) {
+				close(in[1]);
+				in[1] = -1;
+			}
+		}
+		for (i = 0; i < 2; i++)
+			if (s[i].fd >= 0 && pf[i + 1].revents && !oom &&
+			    sink_read(&s[i]) < 0)
+				oom = 1;
+		if (oom)
+			break;
+	}
+	if (in[1] >= 0)
+		close(in[1]);
+	if (s[0].fd >= 0)
+		close(s[0].fd);
+	if (s[1].fd >= 0)
+		close(s[1].fd);
+	while (waitpid(pid, status, 0) < 0)
+		if (errno != EINTR) {
+			*status = 126 << 8;
+			break;
+		}
+	signal(SIGPIPE, was);
+	if (oom || (o == NULL && (s[0].buf || s[1].buf))) {
+		free(s[0].buf);
+		free(s[1].buf);
+		return oom ? diag_errno(d, ENOMEM, "%s", p->argv[0]) : 0;
+	}
+	if (o != NULL) {
+		o->out = s[0].buf ? s[0].buf : strdup("");
+		o->err = s[1].buf ? s[1].buf : strdup("");
+		if (o->out == NULL || o->err == NULL) {
+			proc_out_free(o);
+			return diag_errno(d, ENOMEM, "%s", p->argv[0]);
+		}
+		o->out[s[0].len] = '\0', o->outlen = s[0].len;
+		o->err[s[1].len] = '\0', o->errlen = s[1].len;
+	}
+	return 0;
+}

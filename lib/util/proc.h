@@ -1,0 +1,64 @@
+/*
+ * NAME
+ *	proc - run a program to its end: its input, its outputs, its status
+ * SYNOPSIS
+ *	char *const argv[] = { "gnuplot", NULL };
+ *	struct proc p = { argv, .in = script, .inlen = len,
+ *	    .out = PROC_NULL, .err = PROC_CAPTURE };
+ *	struct proc_out o;
+ *	int status;
+ *	if (proc_run(&p, &status, &o, &d) < 0) ...	could not be run
+ *	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ... o.err
+ *	proc_out_free(&o);
+ * DESCRIPTION
+ *	proc_run() forks, and in the child: resets the signal mask and
+ *	SIGPIPE, gives it in as standard input (through a pipe; /dev/null
+ *	when in is NULL), out and err as standard output and error
+ *	(PROC_INHERIT: the caller's; PROC_NULL: /dev/null; PROC_CAPTURE: a
+ *	pipe read into o; else that descriptor), changes to dir when it is
+ *	not NULL, calls setup(arg) when it is not NULL (to become a user),
+ *	and executes argv[0], searched on PATH unless it has a slash.  The
+ *	parent feeds the input and reads the captured outputs together
+ *	(poll(2), so that no pipe fills while another is waited on), each
+ *	at most PROC_MAX_CAPTURE bytes (the rest read and dropped), then
+ *	waits.  *status is waitpid(2)'s: exit 127 when argv[0] was not
+ *	found, 126 when it could not be run (the child says why on its
+ *	standard error).  o may be NULL when nothing is captured; captured
+ *	outputs are NUL-terminated, "" for none.
+ * DIAGNOSTICS
+ *	-1 with d set when no child could be started (71) or memory ran
+ *	out (71); anything the child did is in *status.
+ */
+#ifndef BF_PROC_H
+#define BF_PROC_H
+
+#include <stddef.h>
+#include <sys/wait.h>
+
+#include "util/log.h"
+
+#define PROC_INHERIT	(-1)
+#define PROC_NULL	(-2)
+#define PROC_CAPTURE	(-3)
+#define PROC_MAX_CAPTURE	(16 * 1024 * 1024)
+
+struct proc {
+	char *const *argv;
+	const char *dir;
+	const char *in;
+	size_t inlen;
+	int out, err;
+	void (*setup)(const void *arg);
+	const void *arg;
+};
+
+struct proc_out {
+	char *out, *err;
+	size_t outlen, errlen;
+};
+
+int proc_run(const struct proc *p, int *status, struct proc_out *o,
+    struct diag *d);
+void proc_out_free(struct proc_out *o);
+
+#endif
