@@ -108,8 +108,9 @@ holes_find(const struct holes *h, const char *name)
 
 static int
 parse_entry(struct holes *h, const struct ydoc *doc,
-    const struct ydoc_node *e, struct diag *d)
+    const struct ydoc_node *e, struct ydoc_keys *keys, struct diag *d)
 {
+	static const char *const known[] = { "nodes", "until", NULL };
 	const struct ydoc_node *nodes = ydoc_get(e, "nodes");
 	const struct ydoc_node *until = ydoc_get(e, "until");
 	struct hostlist hl;
@@ -121,15 +122,8 @@ parse_entry(struct holes *h, const struct ydoc *doc,
 	if (e->kind != YDOC_MAPPING || nodes == NULL)
 		return diag_set(d, EX_DATAERR, "%s:%zu: each idle entry must "
 		    "be a mapping with nodes (and until)", doc->file, e->line);
-	for (i = 0; i < e->n; i++) {
-		const char *k = e->items[2 * i]->value;
-		if (strcmp(k, "nodes") != 0 && strcmp(k, "until") != 0) {
-			char shown[68];
-			ydoc_excerpt(k, shown, sizeof shown);
-			log_warn("%s:%zu: unknown key '%s' ignored",
-			    doc->file, e->items[2 * i]->line, shown);
-		}
-	}
+	if (ydoc_only_keys(keys, e, known, d) < 0)
+		return -1;
 	if (ydoc_string(doc, nodes, "nodes", &expr, d) < 0)
 		return -1;
 	if (until != NULL && ydoc_long(doc, until, "until", 1, 1LL << 40, &u,
@@ -157,6 +151,7 @@ static int
 check_duplicates(const struct ydoc *doc, const struct ydoc_node *idle,
     struct holes *h, struct diag *d)
 {
+	struct ydoc_keys quiet = { doc, YDOC_KEYS_COUNT, 0 };
 	struct diag ignored;
 	size_t i, j;
 
@@ -167,7 +162,8 @@ check_duplicates(const struct ydoc *doc, const struct ydoc_node *idle,
 		struct holes seen;
 		holes_init(&seen);
 		for (j = 0; j <= i; j++)
-			parse_entry(&seen, doc, idle->items[j], &ignored);
+			parse_entry(&seen, doc, idle->items[j], &quiet,
+			    &ignored);
 		if (holes_finish(&seen, doc->file, &ignored) < 0) {
 			const char *dup = strstr(ignored.text, "node ");
 			holes_free(&seen);
@@ -186,6 +182,7 @@ holes_parse(struct holes *h, const char *file, const char *buf, size_t len,
     struct diag *d)
 {
 	const struct ydoc_node *root, *time, *source, *idle;
+	struct ydoc_keys keys = { NULL, YDOC_KEYS_WARN, 0 };
 	struct ydoc doc;
 	size_t i;
 	int rc = -1;
@@ -221,9 +218,11 @@ holes_parse(struct holes *h, const char *file, const char *buf, size_t len,
 			    "of entries with nodes", file, idle->line);
 			goto out;
 		}
+		keys.doc = &doc;
 		for (i = 0; i < idle->n; i++)
-			if (parse_entry(h, &doc, idle->items[i], d) < 0)
+			if (parse_entry(h, &doc, idle->items[i], &keys, d) < 0)
 				goto out;
+		ydoc_keys_done(&keys);
 		if (check_duplicates(&doc, idle, h, d) < 0)
 			goto out;
 	}

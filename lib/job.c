@@ -25,11 +25,8 @@ struct parse {
 	struct job *j;
 	const struct ydoc *doc;
 	struct diag *d;
-	size_t unknown;		/* unknown keys seen */
+	struct ydoc_keys keys;	/* warned about, or counted when quiet */
 };
-
-/* Warnings about unknown keys: so many, then only their number. */
-#define JOB_WARN_UNKNOWN	10
 
 typedef int key_handler(struct parse *, const struct ydoc_node *);
 
@@ -373,7 +370,6 @@ static int
 apply_key(struct parse *p, const struct ydoc_node *k,
     const struct ydoc_node *v, int flags)
 {
-	char shown[48];
 	size_t i;
 
 	for (i = 0; i < sizeof schema / sizeof schema[0]; i++) {
@@ -387,12 +383,7 @@ apply_key(struct parse *p, const struct ydoc_node *k,
 		}
 		return schema[i].get(p, v);
 	}
-	if (!(flags & JOB_QUIET) && ++p->unknown <= JOB_WARN_UNKNOWN) {
-		ydoc_excerpt(k->value, shown, sizeof shown);
-		log_warn("%s:%zu: unknown key '%s' ignored", p->doc->file,
-		    k->line, shown);
-	}
-	return 0;
+	return ydoc_unknown_key(&p->keys, k, p->d);
 }
 
 static int
@@ -423,7 +414,8 @@ job_parse(struct job *j, const char *file, const char *buf, size_t len,
     int flags, struct diag *d)
 {
 	struct ydoc doc;
-	struct parse p = { j, &doc, d, 0 };
+	struct parse p = { j, &doc, d, { &doc, (flags & JOB_QUIET) ?
+	    YDOC_KEYS_COUNT : YDOC_KEYS_WARN, 0 } };
 	const struct ydoc_node *root;
 	size_t i;
 	int rc = 0;
@@ -445,9 +437,7 @@ job_parse(struct job *j, const char *file, const char *buf, size_t len,
 	for (i = 0; i < root->n && rc == 0; i++)
 		rc = apply_key(&p, root->items[2 * i], root->items[2 * i + 1],
 		    flags);
-	if (p.unknown > JOB_WARN_UNKNOWN)
-		log_warn("%s: %zu more unknown keys ignored", file,
-		    p.unknown - JOB_WARN_UNKNOWN);
+	ydoc_keys_done(&p.keys);
 	if (rc == 0)
 		rc = check_required(&p, root);
 out:

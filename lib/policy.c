@@ -36,28 +36,14 @@ policy_free(struct policy *pol)
 	policy_init(pol);
 }
 
+/* A misspelt key is refused: a cap silently not applied loosens a limit. */
 static int
 only_keys(const struct ydoc *doc, const struct ydoc_node *map,
     const char *const *keys, struct diag *d)
 {
-	size_t i, k;
+	struct ydoc_keys k = { doc, YDOC_KEYS_REFUSE, 0 };
 
-	if (map->kind != YDOC_MAPPING)
-		return diag_set(d, EX_DATAERR, "%s:%zu: expected a mapping",
-		    doc->file, map->line);
-	for (i = 0; i < map->n; i++) {
-		const struct ydoc_node *key = map->items[2 * i];
-		for (k = 0; keys[k] != NULL; k++)
-			if (strcmp(key->value, keys[k]) == 0)
-				break;
-		if (keys[k] == NULL) {
-			char shown[68];
-			ydoc_excerpt(key->value, shown, sizeof shown);
-			return diag_set(d, EX_DATAERR, "%s:%zu: unknown key "
-			    "'%s'", doc->file, key->line, shown);
-		}
-	}
-	return 0;
+	return ydoc_only_keys(&k, map, keys, d);
 }
 
 static int

@@ -36,6 +36,18 @@ test_expect_success 'a damaged current.yaml is replaced, with a warning' '
 	grep "^bf-holes: holes/current.yaml:.*; replacing it$" err
 '
 
+test_expect_success 'unknown keys of a holes file: ten warned about, the rest counted' '
+	keys=$(i=1; while [ $i -le 12 ]; do printf ", k%d: 1" $i; i=$((i + 1)); done) &&
+	printf "time: 5\nsource: t\nidle:\n- {nodes: n1%s}\n" "$keys" >sp/holes/current.yaml &&
+	bf-holes -d sp --swf "$LOG" --at 1641200000 2>err &&
+	test_cmp expect sp/holes/current.yaml &&
+	i=1 && while [ $i -le 10 ]; do
+		echo "bf-holes: holes/current.yaml:4: unknown key '"'k\$i'"' ignored"
+		i=$((i + 1)); done >want &&
+	echo "bf-holes: holes/current.yaml: 2 more unknown keys ignored" >>want &&
+	test_cmp want err
+'
+
 test_expect_success 'BF_SPOOL alone does not redirect stdout output' '
 	BF_SPOOL=sp2 bf-holes --swf "$LOG" --at 1641200000 >out &&
 	test_cmp expect out && test ! -e sp2

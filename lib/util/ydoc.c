@@ -537,3 +537,50 @@ ydoc_copy(const struct ydoc *doc, const struct ydoc_node *v,
 	memcpy(out, v->value, v->len + 1);
 	return 0;
 }
+
+int
+ydoc_unknown_key(struct ydoc_keys *k, const struct ydoc_node *key,
+    struct diag *d)
+{
+	char shown[68];
+
+	k->unknown++;
+	if (k->mode == YDOC_KEYS_COUNT ||
+	    (k->mode == YDOC_KEYS_WARN && k->unknown > YDOC_WARN_KEYS))
+		return 0;
+	ydoc_excerpt(key->value, shown, sizeof shown);
+	if (k->mode == YDOC_KEYS_REFUSE)
+		return diag_set(d, EX_DATAERR, "%s:%zu: unknown key '%s'",
+		    k->doc->file, key->line, shown);
+	log_warn("%s:%zu: unknown key '%s' ignored", k->doc->file, key->line,
+	    shown);
+	return 0;
+}
+
+void
+ydoc_keys_done(struct ydoc_keys *k)
+{
+	if (k->mode == YDOC_KEYS_WARN && k->unknown > YDOC_WARN_KEYS)
+		log_warn("%s: %zu more unknown keys ignored", k->doc->file,
+		    k->unknown - YDOC_WARN_KEYS);
+}
+
+int
+ydoc_only_keys(struct ydoc_keys *k, const struct ydoc_node *map,
+    const char *const *known, struct diag *d)
+{
+	size_t i, j;
+
+	if (map->kind != YDOC_MAPPING)
+		return diag_set(d, EX_DATAERR, "%s:%zu: expected a mapping",
+		    k->doc->file, map->line);
+	for (i = 0; i < map->n; i++) {
+		const struct ydoc_node *key = map->items[2 * i];
+		for (j = 0; known[j] != NULL; j++)
+			if (strcmp(key->value, known[j]) == 0)
+				break;
+		if (known[j] == NULL && ydoc_unknown_key(k, key, d) < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -76,3 +76,30 @@ int ydoc_string(const struct ydoc *doc, const struct ydoc_node *v,
 int ydoc_copy(const struct ydoc *doc, const struct ydoc_node *v,
     const char *what, char *out, size_t outlen, struct diag *d);
 void ydoc_excerpt(const char *s, char *out, size_t outlen);
+
+/*
+ * Keys a reader does not know, one rule for every file (bf-spool(5),
+ * "Unknown keys"): by mode, refused ("FILE:LINE: unknown key 'K'", 65,
+ * where a key silently not applied would loosen a limit: the policy),
+ * warned about ("FILE:LINE: unknown key 'K' ignored", at most
+ * YDOC_WARN_KEYS of them, then "FILE: N more unknown keys ignored" from
+ * ydoc_keys_done(): the files people write), or only counted (files
+ * bftrainer writes, which a newer version may extend, and readers asked
+ * to be quiet).  ydoc_unknown_key() takes one key found unknown, for a
+ * reader that walks the keys itself; ydoc_only_keys() checks a mapping
+ * against a NULL-terminated list of the keys it may hold.
+ */
+enum ydoc_keys_mode { YDOC_KEYS_REFUSE, YDOC_KEYS_WARN, YDOC_KEYS_COUNT };
+#define YDOC_WARN_KEYS	10
+
+struct ydoc_keys {
+	const struct ydoc *doc;
+	enum ydoc_keys_mode mode;
+	size_t unknown;
+};
+
+int ydoc_unknown_key(struct ydoc_keys *k, const struct ydoc_node *key,
+    struct diag *d);
+void ydoc_keys_done(struct ydoc_keys *k);
+int ydoc_only_keys(struct ydoc_keys *k, const struct ydoc_node *map,
+    const char *const *known, struct diag *d);
