@@ -39,7 +39,9 @@ test_expect_success 'a clean log with two rescales: the whole profile' '
 	gen 1:300 2:300 4:300 >resnet18.log &&
 	bf-profile resnet18.log >actual 2>err &&
 	test_must_be_empty err &&
+	# still on its doubling ladder: (20436/4) / (10582.5/2) = 0.966
 	cat >expect <<-\EOT &&
+	advise: {next_nodes: 8, reason: "efficiency 0.97 from 2 to 4 nodes: double"}
 	fit: {counts: 3, kappa: 0.00234917, law: usl, r1: 5262.03, rmse: 69.967, sigma: 0}
 	last_report: 1612916636
 	name: resnet18
