@@ -33,13 +33,15 @@
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
-	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NODES,
-	OPT_POLICY, OPT_PROFILE, OPT_SPOOL, OPT_SWF, OPT_TO
+	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NO_PROBE,
+	OPT_NODES, OPT_NOISE, OPT_POLICY, OPT_PROFILE, OPT_REPORT_INTERVAL,
+	OPT_SPOOL, OPT_SWF, OPT_TO
 };
 
 struct args {
 	const char *trace, *swf, *jobs, *curves, *source, *out;
 	int compare, no_plot, have_from;
+	const char *online_opt;	/* an option that needs --profile online */
 	struct sim_opts o;
 };
 
@@ -74,17 +76,35 @@ long_opt(struct args *a, int c, const char *arg)
 		a->o.max_jobs = cli_count("--max-jobs", arg, 1, 100000);
 		break;
 	case OPT_NO_PLOT: a->no_plot = 1; break;
+	case OPT_NO_PROBE:
+		a->o.no_probe = 1;
+		a->online_opt = "--no-probe";
+		break;
 	case OPT_NODES: a->o.nodes = cli_count("--nodes", arg, 1, 1e7); break;
+	case OPT_NOISE:
+		a->o.noise = cli_number("--noise", arg, 0, 1);
+		a->online_opt = "--noise";
+		break;
 	case OPT_POLICY:
 		if (simpolicy_parse(arg, &a->o.policy) < 0)
 			log_fatal(EX_USAGE, "--policy: '%s' is not milp, dp, "
 			    "per-node, equal-share or greedy", arg);
 		break;
 	case OPT_PROFILE:
-		if (strcmp(arg, "online") != 0 && strcmp(arg, "oracle") != 0)
-			log_fatal(EX_USAGE, "--profile: '%s' is not online or "
-			    "oracle", arg);
-		a->o.online = strcmp(arg, "online") == 0;
+		if (strcmp(arg, "oracle") == 0)
+			a->o.profile = SIM_ORACLE;
+		else if (strcmp(arg, "online") == 0)
+			a->o.profile = SIM_ONLINE;
+		else if (strcmp(arg, "none") == 0)
+			a->o.profile = SIM_NONE;
+		else
+			log_fatal(EX_USAGE, "--profile: '%s' is not oracle, "
+			    "online or none", arg);
+		break;
+	case OPT_REPORT_INTERVAL:
+		a->o.report_every = cli_number("--report-interval", arg, 0.1,
+		    3600);
+		a->online_opt = "--report-interval";
 		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
 	case OPT_SWF: a->swf = arg; break;
@@ -111,9 +131,13 @@ options(int argc, char **argv, struct args *a)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "max-jobs", required_argument, NULL, OPT_MAX_JOBS },
 		{ "no-plot", no_argument, NULL, OPT_NO_PLOT },
+		{ "no-probe", no_argument, NULL, OPT_NO_PROBE },
 		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "noise", required_argument, NULL, OPT_NOISE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "report-interval", required_argument, NULL,
+		    OPT_REPORT_INTERVAL },
 		{ "spool", required_argument, NULL, OPT_SPOOL },
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },
@@ -165,6 +189,8 @@ check_args(struct args *a, int argc)
 		a->o.from = a->o.epoch;
 	if (a->o.have_to && a->o.to <= a->o.from)
 		log_fatal(EX_USAGE, "--to is not after --from");
+	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
+		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
 }
 
 /* The progress bar, on a terminal only. */
@@ -195,6 +221,33 @@ put(const char *dir, const char *name, const char *buf, size_t len)
 		log_fatal(EX_CANTCREAT, "%s/%s: name too long", dir, name);
 	if (file_write_path(path, buf, len, 0644, &d) < 0)
 		log_diag_fatal(&d);
+}
+
+/*
+ * fits.svg: for the first FITS_JOBS jobs admitted, each measured rate
+ * over the true one, per node count, against time: the curve learnt.
+ */
+#define FITS_JOBS 6
+
+static void
+fits_plot(FILE *fp)
+{
+	int k;
+
+	fprintf(fp, "set output 'fits.svg'\n"
+	    "set terminal svg size 900,%d dynamic font 'sans,10'\n"
+	    "unset logscale y\nset format y '%%g'\nset key outside right top\n"
+	    "set multiplot layout %d,1\n", 220 * FITS_JOBS, FITS_JOBS);
+	for (k = 1; k <= FITS_JOBS; k++)
+		fprintf(fp, "set title sprintf('job %d: measured / true rate "
+		    "at each count, as fitted')\n"
+		    "set xlabel 'hours since --from'\nset ylabel 'ratio'\n"
+		    "set yrange [0.8:1.2]\n"
+		    "plot for [n in '1 2 3 4 6 8 12 16 24 32 48 64'] "
+		    "'fits.csv' skip 1 using ($3 == %d && $4 == n + 0 ? $1/3600 "
+		    ": 1/0):($5/$6) with linespoints pt 7 ps 0.4 title n.' "
+		    "nodes'\n", k, k);
+	fprintf(fp, "unset multiplot\n");
 }
 
 /*
@@ -242,6 +295,8 @@ plot_script(const struct sim_opts *o, size_t *len)
 	    "plot '< tail -n +2 steps.csv | cut -d, -f8 | sort -g' "
 	    "using ($0/STATS_records):($1 > 1e-6 ? $1 : 1e-6) with lines "
 	    "lw 1.5\n", simpolicy_name(o->policy));
+	if (o->profile == SIM_ONLINE)
+		fits_plot(fp);
 	if (ferror(fp) | fclose(fp)) {
 		free(buf);
 		return NULL;
@@ -296,6 +351,8 @@ outputs(const struct args *a, const struct sim_result *r)
 	free(buf);
 	put(a->out, "steps.csv", r->steps, r->steps_len);
 	put(a->out, "jobs.csv", r->jobs_csv, r->jobs_len);
+	if (r->fits_csv != NULL)
+		put(a->out, "fits.csv", r->fits_csv, r->fits_len);
 	if ((buf = plot_script(&a->o, &size)) == NULL)
 		log_fatal(EX_OSERR, "out of memory");
 	put(a->out, "plot.gp", buf, size);

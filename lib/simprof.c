@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,17 +16,23 @@
 #include "simprof.h"
 
 void
-simprof_start(struct simprof *p, const struct job *declared, double t,
-    uint64_t seed)
+simprof_start(struct simprof *p, const struct job *job,
+    const struct job_point *decl, size_t ndecl, double t, uint64_t seed,
+    double every, double noise)
 {
 	memset(p, 0, sizeof *p);
-	p->declared = declared;
-	p->belief = *declared;
-	p->belief.points = NULL;
-	p->belief.npoints = 0;
-	p->next = t + SIMPROF_EVERY;
+	p->declared = job;
+	p->decl = decl;
+	p->ndecl = ndecl;
+	p->every = every;
+	p->noise = noise;
+	p->belief = *job;
+	/* the belief's points are never the true ones: cast away only */
+	p->belief.points = (struct job_point *)(uintptr_t)decl;
+	p->belief.npoints = ndecl;
+	p->next = t + every;
 	p->rng = seed;
-	p->probe = declared->min_nodes;	/* the advisor's first count */
+	p->probe = job->min_nodes;	/* the advisor's first count */
 }
 
 /* splitmix64: small, and the same numbers on every machine */
@@ -45,8 +52,7 @@ simprof_report(struct simprof *p, double t, long nodes, double samples,
     double rate, struct diag *d)
 {
 	char line[128];
-	double noisy = samples + uniform(p) * SIMPROF_NOISE * rate *
-	    SIMPROF_EVERY;
+	double noisy = samples + uniform(p) * p->noise * rate * p->every;
 	int n;
 
 	if (noisy < p->last)
@@ -78,11 +84,12 @@ believe(struct simprof *p, const struct profile *pr, struct diag *d)
 
 	if (pr->npoints == 0)
 		return 0;
-	pts = calloc(pr->npoints + PROFILE_LAW_POINTS, sizeof *pts);
+	pts = calloc(p->ndecl + pr->npoints + PROFILE_LAW_POINTS,
+	    sizeof *pts);
 	if (pts == NULL)
 		return diag_errno(d, ENOMEM, "%s", p->declared->name);
-	/* Online, nothing is declared: the oracle curve stays unknown. */
-	n = profile_curve(pr, NULL, 0, p->declared->max_nodes, pts);
+	/* What the job file declares, never the oracle curve. */
+	n = profile_curve(pr, p->decl, p->ndecl, p->declared->max_nodes, pts);
 	free(p->points);
 	p->points = pts;
 	p->belief.points = pts;
@@ -96,6 +103,7 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 	struct profile pr;
 	int rc;
 
+	p->changed = 0;
 	if (!p->dirty || (p->seg > SIMPROF_YOUNG && t - p->fitted <
 	    SIMPROF_REFIT))
 		return 0;
@@ -106,10 +114,24 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 	    p->log, p->len, p->declared, d) < 0)
 		return -1;
 	rc = believe(p, &pr, d);
+	if (rc == 0 && pr.npoints > 0) {
+		struct job_point *m = realloc(p->meas, pr.npoints *
+		    sizeof *m);
+		if (m == NULL)
+			rc = diag_errno(d, ENOMEM, "%s", p->declared->name);
+		else {
+			memcpy(m, pr.points, pr.npoints * sizeof *m);
+			p->meas = m;
+		}
+	}
 	if (rc == 0) {
 		profile_rescale(&pr, p->declared, &p->belief.rescale_up,
 		    &p->belief.rescale_down);
+		p->changed = p->probe != pr.next_nodes ||
+		    p->measured != pr.npoints;
 		p->probe = pr.next_nodes;
+		p->measured = pr.npoints;
+		p->fits++;
 	}
 	profile_free(&pr);
 	return rc;
@@ -119,6 +141,7 @@ void
 simprof_free(struct simprof *p)
 {
 	free(p->points);
+	free(p->meas);
 	free(p->log);
 	memset(p, 0, sizeof *p);
 }
