@@ -35,7 +35,7 @@ enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
 	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NO_PROBE,
 	OPT_NODES, OPT_NOISE, OPT_POLICY, OPT_PROFILE, OPT_REPORT_INTERVAL,
-	OPT_SPOOL, OPT_SWF, OPT_TO
+	OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
 };
 
 struct args {
@@ -106,6 +106,10 @@ long_opt(struct args *a, int c, const char *arg)
 		    3600);
 		a->online_opt = "--report-interval";
 		break;
+	case OPT_SHARE_FITS:
+		a->o.share = 1;
+		a->online_opt = "--share-fits";
+		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
 	case OPT_SWF: a->swf = arg; break;
 	case OPT_TO:
@@ -138,6 +142,7 @@ options(int argc, char **argv, struct args *a)
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "report-interval", required_argument, NULL,
 		    OPT_REPORT_INTERVAL },
+		{ "share-fits", no_argument, NULL, OPT_SHARE_FITS },
 		{ "spool", required_argument, NULL, OPT_SPOOL },
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },

@@ -28,6 +28,7 @@ struct run {
 	size_t rescales;
 	int hit;		/* lost nodes at this event */
 	struct simprof prof;	/* online profiling only */
+	struct job_point *shared;	/* --share-fits: a sibling's points */
 };
 
 struct sim {
@@ -194,9 +195,36 @@ submit_time(const struct sim *s, size_t i)
 	return (double)s->o->epoch + s->runs[i].src->submit;
 }
 
+/*
+ * --share-fits: the measured points of the job of the same model with
+ * the most of them (the latest admitted among equals), copied.
+ */
+static int
+share(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run], *best = NULL;
+	size_t i;
+
+	for (i = 0; i < run; i++) {
+		struct run *v = &s->runs[i];
+		if (v->prof.measured > 0 && strcmp(v->src->model,
+		    u->src->model) == 0 && (best == NULL ||
+		    v->prof.measured >= best->prof.measured))
+			best = v;
+	}
+	if (best == NULL)
+		return 0;
+	u->shared = malloc(best->prof.measured * sizeof *u->shared);
+	if (u->shared == NULL)
+		return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+	memcpy(u->shared, best->prof.meas, best->prof.measured *
+	    sizeof *u->shared);
+	return simprof_share(&u->prof, u->shared, best->prof.measured, d);
+}
+
 /* Admit waiting jobs submitted by now while a slot is free. */
 static int
-admit(struct sim *s)
+admit(struct sim *s, struct diag *d)
 {
 	size_t k;
 	int any = 0;
@@ -215,6 +243,9 @@ admit(struct sim *s)
 			    s->runs[s->next].src->ndeclared, s->t,
 			    (uint64_t)s->next + 1, s->o->report_every,
 			    s->o->noise);
+		if (s->o->profile == SIM_ONLINE && s->o->share &&
+		    share(s, s->next, d) < 0)
+			return -1;
 		s->next++;
 		s->running++;
 		s->r->admitted++;
@@ -552,7 +583,8 @@ until(struct sim *s, double te, struct diag *d)
 		if (progress(s, tf < ta ? tf : ta, d) < 0)
 			return -1;
 		fin = settle(s);
-		adm = admit(s);
+		if ((adm = admit(s, d)) < 0)
+			return -1;
 		if ((fin || adm) && decide(s, fin ? "finish" : "admit", d) < 0)
 			return -1;
 		if (s->running == 0 && s->next == s->nruns)
@@ -595,7 +627,9 @@ trace_event(struct sim *s, const struct event *e, struct diag *d)
 		return -1;
 	changed |= joined;
 	changed |= settle(s);
-	changed |= admit(s);
+	if ((joined = admit(s, d)) < 0)
+		return -1;
+	changed |= joined;
 	return changed ? decide(s, "trace", d) : 0;
 }
 
@@ -609,8 +643,7 @@ replay(struct sim *s, struct event *first, struct diag *d)
 	s->t = (double)s->o->from;
 	if (give(s, e.join, e.njoin, d) < 0)
 		return -1;
-	admit(s);
-	if (decide(s, "start", d) < 0)
+	if (admit(s, d) < 0 || decide(s, "start", d) < 0)
 		return -1;
 	while (!all_done(s)) {
 		rc = events_next(s->ev, s->o->have_to ? s->o->to : LLONG_MAX,
@@ -733,8 +766,10 @@ teardown(struct sim *s)
 		free(s->r->fits_csv);
 		s->r->fits_csv = NULL;
 	}
-	for (i = 0; s->runs != NULL && i < s->nruns; i++)
+	for (i = 0; s->runs != NULL && i < s->nruns; i++) {
 		simprof_free(&s->runs[i].prof);
+		free(s->runs[i].shared);
+	}
 	free(s->idle);
 	free(s->own);
 	free(s->runs);
@@ -829,9 +864,10 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	fprintf(fp, "max_jobs: %zu\n", o->max_jobs);
 	fprintf(fp, "nodes: %zu\n", r->nodes);
 	fprintf(fp, "policy: %s\n", simpolicy_name(o->policy));
-	fprintf(fp, "profile: %s\n", o->profile == SIM_ORACLE ? "oracle" :
+	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
 	    o->profile == SIM_NONE ? "none" : o->no_probe ?
-	    "online-no-probe" : "online");
+	    "online-no-probe" : "online", o->profile == SIM_ONLINE &&
+	    o->share ? "-shared" : "");
 	if (o->profile == SIM_ONLINE) {
 		fprintf(fp, "profile_fits: %zu\n", r->fits);
 		fprintf(fp, "profile_noise: %.6g\n", o->noise);

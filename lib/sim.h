@@ -35,6 +35,9 @@
  *	o.report_every seconds with o.noise, restricted to the advisor's
  *	probe unless o.no_probe; a fit that measures a new count or changes
  *	the probe is an event (a decision), as a new profile is to bf-watch.
+ *	With o.share a job admitted starts from the measured points of the
+ *	job of the same model (jobs CSV model) that has the most, the latest
+ *	admitted among equals (simprof_share()).
  *	With SIM_NONE it sees the curve the job file declares, or bf-solve's
  *	provisional one, and never learns.  The replay runs on the true
  *	curves and charges the true rescale costs.
@@ -74,6 +77,7 @@ struct sim_opts {
 	size_t max_jobs;
 	enum sim_profile profile;
 	int no_probe;		/* online: without the advisor's probe */
+	int share;		/* online: a job starts from a sibling's fit */
 	double report_every;	/* online: seconds between reports */
 	double noise;		/* online: of one interval's samples */
 	void (*progress)(void *arg, double frac);

@@ -97,6 +97,57 @@ believe(struct simprof *p, const struct profile *pr, struct diag *d)
 	return 0;
 }
 
+static int
+by_nodes(const void *a, const void *b)
+{
+	const struct job_point *x = a, *y = b;
+
+	return (x->nodes > y->nodes) - (x->nodes < y->nodes);
+}
+
+/*
+ * The advisor's count on the job's own points and the shared ones at the
+ * counts it has not measured: profile_advise() as bf-profile calls it.
+ */
+static int
+advise_shared(struct simprof *p, const struct job_point *own, size_t nown,
+    struct diag *d)
+{
+	struct profile m;
+	size_t i, k;
+
+	memset(&m, 0, sizeof m);
+	m.points = calloc(p->ndecl + nown + 1, sizeof *m.points);
+	if (m.points == NULL)
+		return diag_errno(d, ENOMEM, "%s", p->declared->name);
+	memcpy(m.points, own, nown * sizeof *own);
+	m.npoints = nown;
+	for (i = 0; i < p->ndecl; i++) {
+		for (k = 0; k < nown && own[k].nodes != p->decl[i].nodes; k++)
+			;
+		if (k == nown)
+			m.points[m.npoints++] = p->decl[i];
+	}
+	if (m.npoints > 1)
+		qsort(m.points, m.npoints, sizeof *m.points, by_nodes);
+	profile_advise(&m, p->declared->min_nodes, p->declared->max_nodes);
+	p->probe = m.next_nodes;
+	free(m.points);
+	return 0;
+}
+
+int
+simprof_share(struct simprof *p, const struct job_point *pts, size_t n,
+    struct diag *d)
+{
+	p->decl = pts;
+	p->ndecl = n;
+	p->belief.points = (struct job_point *)(uintptr_t)pts;
+	p->belief.npoints = n;
+	p->shared = 1;
+	return advise_shared(p, NULL, 0, d);
+}
+
 int
 simprof_update(struct simprof *p, double t, struct diag *d)
 {
@@ -127,9 +178,11 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 	if (rc == 0) {
 		profile_rescale(&pr, p->declared, &p->belief.rescale_up,
 		    &p->belief.rescale_down);
-		p->changed = p->probe != pr.next_nodes ||
-		    p->measured != pr.npoints;
+		long was = p->probe;
 		p->probe = pr.next_nodes;
+		if (p->shared)
+			rc = advise_shared(p, pr.points, pr.npoints, d);
+		p->changed = p->probe != was || p->measured != pr.npoints;
 		p->measured = pr.npoints;
 		p->fits++;
 	}

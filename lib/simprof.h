@@ -7,6 +7,7 @@
  *	simprof_report(&p, t, nodes, samples, rate, &d);   (each report due)
  *	simprof_update(&p, t, &d);	(before a decision)
  *	p.belief, p.probe		(what the policy sees)
+ *	simprof_share(&p, pts, n);	(after start: a sibling's points)
  *	simprof_free(&p);
  * DESCRIPTION
  *	With --profile online a job starts without its true curve: the
@@ -38,6 +39,12 @@
  *	to.  p.fits counts the fits, p.changed says the last one changed the
  *	probe or measured a new count (a new decision is due, as bf-watch
  *	makes one when bf-profile writes a profile).
+ *
+ *	simprof_share() starts the job from the points another job of the
+ *	same model measured (pts, borrowed, outliving p) instead of what its
+ *	file declares: the belief starts from them, and the advisor counts
+ *	them as measured (its own measurements replace them at the counts it
+ *	runs on), so a job whose sibling climbed the ladder probes no more.
  * DIAGNOSTICS
  *	-1 with d set: 71 out of memory; profile_from_log()'s codes.
  */
@@ -76,6 +83,7 @@ struct simprof {
 	struct job_point *meas;	/* those points, owned */
 	int changed;		/* the last fit changed probe or measured */
 	size_t fits;
+	int shared;		/* decl are a sibling's measurements */
 };
 
 void simprof_start(struct simprof *p, const struct job *job,
@@ -84,6 +92,8 @@ void simprof_start(struct simprof *p, const struct job *job,
 int simprof_report(struct simprof *p, double t, long nodes, double samples,
     double rate, struct diag *d);
 int simprof_update(struct simprof *p, double t, struct diag *d);
+int simprof_share(struct simprof *p, const struct job_point *pts, size_t n,
+    struct diag *d);
 void simprof_free(struct simprof *p);
 
 #endif

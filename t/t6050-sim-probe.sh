@@ -132,6 +132,42 @@ test_expect_success 'noise: seeded per job, the same run twice' '
 	! test_cmp on/fits.csv n1/fits.csv >/dev/null
 '
 
+# --share-fits.  a (lin, 2,800 samples) and b (lin), one slot.  a runs as
+# above and finishes at 80 + (2800 - 1200) / 40 = 120 s, its last fit at
+# 110 s (4 nodes needs the reports 100, 110, 120): 1: 10, 2: 20.  b is
+# admitted at 120 s.  Shared, it starts from those two points, which the
+# advisor counts: efficiency 1, 2 < 4: probe 4, worth 10 x 40 (the line
+# through the last two points): 4 nodes.  Its own reports 140, 150, 160
+# measure 4: 40, a third count at max_nodes: no probe, a decision at 160.
+# Not shared, b climbs as a did: 1 at 120, 2 at 160, 4 at 200, and 240.
+test_expect_success '--share-fits: a job starts from its model sibling'"'"'s points' '
+	{ echo "$HEAD"; echo a,lin,0,1,4,2800,0,0; echo b,lin,0,1,4,1000000,0,0; } >ab.csv &&
+	sim ab.csv sh --to 250 --profile online --noise 0 --max-jobs 1 \
+		--share-fits &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,4
+	120.000,finish,4
+	160.000,measure,4
+	EOF
+	tail -n +2 sh/steps.csv | cut -d, -f1,2,9 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-shared" sh/summary.yaml &&
+	sim ab.csv us --to 250 --profile online --noise 0 --max-jobs 1 &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,4
+	120.000,finish,1
+	160.000,measure,2
+	200.000,measure,4
+	240.000,measure,4
+	EOF
+	tail -n +2 us/steps.csv | cut -d, -f1,2,9 >actual &&
+	test_cmp expect actual
+'
+
 bad_usage() {	# title message option...
 	_title=$1 _msg=$2
 	shift 2
@@ -154,6 +190,8 @@ bad_usage '--no-probe without online' \
 	'--no-probe needs --profile online' --no-probe
 bad_usage '--noise with none' \
 	'--noise needs --profile online' --profile none --noise 0.1
+bad_usage '--share-fits with the oracle' \
+	'--share-fits needs --profile online' --share-fits
 
 test_expect_success 'a declared model without a curve: 65, file and line' '
 	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&
