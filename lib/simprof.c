@@ -120,7 +120,8 @@ advise_shared(struct simprof *p, const struct job_point *own, size_t nown,
 	m.points = calloc(p->ndecl + nown + 1, sizeof *m.points);
 	if (m.points == NULL)
 		return diag_errno(d, ENOMEM, "%s", p->declared->name);
-	memcpy(m.points, own, nown * sizeof *own);
+	if (nown > 0)
+		memcpy(m.points, own, nown * sizeof *own);
 	m.npoints = nown;
 	for (i = 0; i < p->ndecl; i++) {
 		for (k = 0; k < nown && own[k].nodes != p->decl[i].nodes; k++)
