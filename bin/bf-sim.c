@@ -230,7 +230,8 @@ put(const char *dir, const char *name, const char *buf, size_t len)
 
 /*
  * fits.svg: for the first FITS_JOBS jobs admitted, each measured rate
- * over the true one, per node count, against time: the curve learnt.
+ * over the true one against time, coloured by node count: the curve
+ * learnt.  Only with fits: gnuplot's stats fails on no data.
  */
 #define FITS_JOBS 6
 
@@ -241,17 +242,20 @@ fits_plot(FILE *fp)
 
 	fprintf(fp, "set output 'fits.svg'\n"
 	    "set terminal svg size 900,%d dynamic font 'sans,10'\n"
-	    "unset logscale y\nset format y '%%g'\nset key outside right top\n"
+	    "unset logscale\nset autoscale\nset format y '%%g'\nset key off\n"
+	    "stats 'fits.csv' skip 1 using 1 nooutput\n"
+	    "set xrange [0:STATS_max / 3600 * 1.02 + 1e-6]\n"
+	    "set yrange [0:1.5]\nset cbrange [0:7]\n"
+	    "set cblabel 'log2 nodes'\n"
+	    "set xlabel 'hours since --from'\n"
+	    "set ylabel 'measured / true'\n"
 	    "set multiplot layout %d,1\n", 220 * FITS_JOBS, FITS_JOBS);
 	for (k = 1; k <= FITS_JOBS; k++)
-		fprintf(fp, "set title sprintf('job %d: measured / true rate "
-		    "at each count, as fitted')\n"
-		    "set xlabel 'hours since --from'\nset ylabel 'ratio'\n"
-		    "set yrange [0.8:1.2]\n"
-		    "plot for [n in '1 2 3 4 6 8 12 16 24 32 48 64'] "
-		    "'fits.csv' skip 1 using ($3 == %d && $4 == n + 0 ? $1/3600 "
-		    ": 1/0):($5/$6) with linespoints pt 7 ps 0.4 title n.' "
-		    "nodes'\n", k, k);
+		fprintf(fp, "set title 'job %d (admission order): each fit, "
+		    "the measured rate over the true one at each count'\n"
+		    "plot 'fits.csv' skip 1 using ($3 == %d ? $1 / 3600 : "
+		    "1/0):($5 / $6):(log($4) / log(2)) with points pt 7 "
+		    "ps 0.5 lc palette, 1 lc rgb '#808080'\n", k, k);
 	fprintf(fp, "unset multiplot\n");
 }
 
@@ -260,7 +264,8 @@ fits_plot(FILE *fp)
  * again there by hand.  Columns: see steps.csv in bf-sim(1).
  */
 static char *
-plot_script(const struct sim_opts *o, size_t *len)
+plot_script(const struct sim_opts *o, const struct sim_result *r,
+    size_t *len)
 {
 	char *buf = NULL;
 	size_t size = 0, k;
@@ -300,7 +305,7 @@ plot_script(const struct sim_opts *o, size_t *len)
 	    "plot '< tail -n +2 steps.csv | cut -d, -f8 | sort -g' "
 	    "using ($0/STATS_records):($1 > 1e-6 ? $1 : 1e-6) with lines "
 	    "lw 1.5\n", simpolicy_name(o->policy));
-	if (o->profile == SIM_ONLINE)
+	if (o->profile == SIM_ONLINE && r->fits > 0)
 		fits_plot(fp);
 	if (ferror(fp) | fclose(fp)) {
 		free(buf);
@@ -358,7 +363,7 @@ outputs(const struct args *a, const struct sim_result *r)
 	put(a->out, "jobs.csv", r->jobs_csv, r->jobs_len);
 	if (r->fits_csv != NULL)
 		put(a->out, "fits.csv", r->fits_csv, r->fits_len);
-	if ((buf = plot_script(&a->o, &size)) == NULL)
+	if ((buf = plot_script(&a->o, r, &size)) == NULL)
 		log_fatal(EX_OSERR, "out of memory");
 	put(a->out, "plot.gp", buf, size);
 	free(buf);
