@@ -457,9 +457,8 @@ fit(struct sim *s, size_t run, struct diag *d)
 
 /*
  * The next report due of a job whose fit is young (its count changed,
- * fewer than SIMPROF_YOUNG reports at it, or the count not yet
- * measured): a fit then may measure a count or move the probe, and
- * that is an event.
+ * or fewer than SIMPROF_YOUNG reports at it): a fit then may measure a
+ * count or move the probe, and that is an event.
  */
 static double
 next_measure(const struct sim *s)
@@ -473,7 +472,7 @@ next_measure(const struct sim *s)
 		const struct run *u = &s->runs[i];
 		if (u->state != RUNNING || rate(u, u->n) <= 0 ||
 		    (u->n == u->prof.last_nodes && u->prof.seg >=
-		    SIMPROF_YOUNG && u->prof.counted))
+		    SIMPROF_YOUNG))
 			continue;
 		if (u->prof.next < best)
 			best = u->prof.next;

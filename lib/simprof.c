@@ -153,12 +153,11 @@ int
 simprof_update(struct simprof *p, double t, struct diag *d)
 {
 	struct profile pr;
-	size_t i;
 	int rc;
 
 	p->changed = 0;
-	if (!p->dirty || (p->seg > SIMPROF_YOUNG && p->counted &&
-	    t - p->fitted < SIMPROF_REFIT))
+	if (!p->dirty || (p->seg > SIMPROF_YOUNG && t - p->fitted <
+	    SIMPROF_REFIT))
 		return 0;
 	p->dirty = 0;
 	p->fitted = t;
@@ -187,9 +186,6 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 		p->changed = p->probe != was || p->measured != pr.npoints;
 		p->measured = pr.npoints;
 		p->fits++;
-		p->counted = 0;
-		for (i = 0; i < pr.npoints; i++)
-			p->counted |= pr.points[i].nodes == p->last_nodes;
 	}
 	profile_free(&pr);
 	return rc;

@@ -21,9 +21,7 @@
  *	never below the last report (a counter does not go back).
  *	simprof_update() fits the log with profile_from_log() when it grew,
  *	with every report while the count's segment is young (at most
- *	SIMPROF_YOUNG reports, and until the count is measured: with short
- *	intervals the warm-up outlasts SIMPROF_YOUNG reports), then at most
- *	every SIMPROF_REFIT seconds,
+ *	SIMPROF_YOUNG reports), then at most every SIMPROF_REFIT seconds,
  *	since a fit reads the whole log and more reports on a settled count
  *	change little; and makes the belief as bf-solve applies a profile
  *	(profile_curve(), the function bf-solve's solve_profile() calls):
@@ -86,7 +84,6 @@ struct simprof {
 	int changed;		/* the last fit changed probe or measured */
 	size_t fits;
 	int shared;		/* decl are a sibling's measurements */
-	int counted;		/* the last fit measured the current count */
 };
 
 void simprof_start(struct simprof *p, const struct job *job,
