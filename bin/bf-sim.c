@@ -229,33 +229,37 @@ put(const char *dir, const char *name, const char *buf, size_t len)
 }
 
 /*
- * fits.svg: for the first FITS_JOBS jobs admitted, each measured rate
- * over the true one against time, coloured by node count: the curve
- * learnt.  Only with fits: gnuplot's stats fails on no data.
+ * fits.svg: for the first SIM_FIT_JOBS jobs admitted that were fitted,
+ * each measured rate over the true one against time, coloured by node
+ * count, over the job's own span of fits: the curve learnt.
  */
-#define FITS_JOBS 6
-
 static void
-fits_plot(FILE *fp)
+fits_plot(FILE *fp, const struct sim_result *r)
 {
-	int k;
+	size_t k, n = 0;
 
+	for (k = 0; k < SIM_FIT_JOBS; k++)
+		n += r->fit_n[k] > 0;
 	fprintf(fp, "set output 'fits.svg'\n"
-	    "set terminal svg size 900,%d dynamic font 'sans,10'\n"
+	    "set terminal svg size 900,%zu dynamic font 'sans,10'\n"
 	    "unset logscale\nset autoscale\nset format y '%%g'\nset key off\n"
-	    "stats 'fits.csv' skip 1 using 1 nooutput\n"
-	    "set xrange [0:STATS_max / 3600 * 1.02 + 1e-6]\n"
 	    "set yrange [0:1.5]\nset cbrange [0:7]\n"
 	    "set cblabel 'log2 nodes'\n"
 	    "set xlabel 'hours since --from'\n"
 	    "set ylabel 'measured / true'\n"
-	    "set multiplot layout %d,1\n", 220 * FITS_JOBS, FITS_JOBS);
-	for (k = 1; k <= FITS_JOBS; k++)
-		fprintf(fp, "set title 'job %d (admission order): each fit, "
-		    "the measured rate over the true one at each count'\n"
-		    "plot 'fits.csv' skip 1 using ($3 == %d ? $1 / 3600 : "
+	    "set multiplot layout %zu,1\n", 220 * n, n);
+	for (k = 0; k < SIM_FIT_JOBS; k++) {
+		double a = r->fit_first[k] / 3600, b = r->fit_last[k] / 3600;
+		if (r->fit_n[k] == 0)
+			continue;
+		fprintf(fp, "set xrange [%.6f:%.6f]\n"
+		    "set title 'job %zu (admission order): each fit, the "
+		    "measured rate over the true one at each count'\n"
+		    "plot 'fits.csv' skip 1 using ($3 == %zu ? $1 / 3600 : "
 		    "1/0):($5 / $6):(log($4) / log(2)) with points pt 7 "
-		    "ps 0.5 lc palette, 1 lc rgb '#808080'\n", k, k);
+		    "ps 0.5 lc palette, 1 lc rgb '#808080'\n", a,
+		    b > a ? b : a + 0.01, k + 1, k + 1);
+	}
 	fprintf(fp, "unset multiplot\n");
 }
 
@@ -306,7 +310,7 @@ plot_script(const struct sim_opts *o, const struct sim_result *r,
 	    "using ($0/STATS_records):($1 > 1e-6 ? $1 : 1e-6) with lines "
 	    "lw 1.5\n", simpolicy_name(o->policy));
 	if (o->profile == SIM_ONLINE && r->fits > 0)
-		fits_plot(fp);
+		fits_plot(fp, r);
 	if (ferror(fp) | fclose(fp)) {
 		free(buf);
 		return NULL;

@@ -447,6 +447,11 @@ fit(struct sim *s, size_t run, struct diag *d)
 	if (u->prof.fits == before)
 		return 0;
 	s->r->fits++;
+	if (run < SIM_FIT_JOBS) {
+		if (s->r->fit_n[run]++ == 0)
+			s->r->fit_first[run] = s->t - (double)s->o->from;
+		s->r->fit_last[run] = s->t - (double)s->o->from;
+	}
 	for (i = 0; s->fits != NULL && i < u->prof.measured; i++)
 		fprintf(s->fits, "%.3f,%s,%zu,%ld,%.3f,%.3f\n", s->t -
 		    (double)s->o->from, u->src->job.name, run + 1,

@@ -65,6 +65,7 @@
 #include "simprof.h"
 
 enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
+#define SIM_FIT_JOBS	6	/* jobs whose fits bf-sim plots */
 
 struct sim_opts {
 	enum simpolicy policy;
@@ -103,6 +104,9 @@ struct sim_result {
 	char *fits_csv;		/* fits.csv: online, each fit's points */
 	size_t fits_len;
 	size_t probes, fits;	/* online: probe moves decided, fits */
+	/* the first SIM_FIT_JOBS admitted: fits, first and last (s from from) */
+	size_t fit_n[SIM_FIT_JOBS];
+	double fit_first[SIM_FIT_JOBS], fit_last[SIM_FIT_JOBS];
 };
 
 int sim_run(const struct sim_opts *o, struct events *ev,
