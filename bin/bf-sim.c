@@ -34,13 +34,15 @@
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
-	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NODES,
-	OPT_POLICY, OPT_PROFILE, OPT_SPOOL, OPT_SWF, OPT_TO
+	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NO_PROBE,
+	OPT_NODES, OPT_NOISE, OPT_POLICY, OPT_PROFILE, OPT_REPORT_INTERVAL,
+	OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
 };
 
 struct args {
 	const char *trace, *swf, *jobs, *curves, *source, *out;
 	int compare, no_plot, have_from;
+	const char *online_opt;	/* an option that needs --profile online */
 	struct sim_opts o;
 };
 
@@ -75,17 +77,39 @@ long_opt(struct args *a, int c, const char *arg)
 		a->o.max_jobs = cli_count("--max-jobs", arg, 1, 100000);
 		break;
 	case OPT_NO_PLOT: a->no_plot = 1; break;
+	case OPT_NO_PROBE:
+		a->o.no_probe = 1;
+		a->online_opt = "--no-probe";
+		break;
 	case OPT_NODES: a->o.nodes = cli_count("--nodes", arg, 1, 1e7); break;
+	case OPT_NOISE:
+		a->o.noise = cli_number("--noise", arg, 0, 1);
+		a->online_opt = "--noise";
+		break;
 	case OPT_POLICY:
 		if (simpolicy_parse(arg, &a->o.policy) < 0)
 			log_fatal(EX_USAGE, "--policy: '%s' is not milp, dp, "
 			    "per-node, equal-share or greedy", arg);
 		break;
 	case OPT_PROFILE:
-		if (strcmp(arg, "online") != 0 && strcmp(arg, "oracle") != 0)
-			log_fatal(EX_USAGE, "--profile: '%s' is not online or "
-			    "oracle", arg);
-		a->o.online = strcmp(arg, "online") == 0;
+		if (strcmp(arg, "oracle") == 0)
+			a->o.profile = SIM_ORACLE;
+		else if (strcmp(arg, "online") == 0)
+			a->o.profile = SIM_ONLINE;
+		else if (strcmp(arg, "none") == 0)
+			a->o.profile = SIM_NONE;
+		else
+			log_fatal(EX_USAGE, "--profile: '%s' is not oracle, "
+			    "online or none", arg);
+		break;
+	case OPT_REPORT_INTERVAL:
+		a->o.report_every = cli_number("--report-interval", arg, 0.1,
+		    3600);
+		a->online_opt = "--report-interval";
+		break;
+	case OPT_SHARE_FITS:
+		a->o.share = 1;
+		a->online_opt = "--share-fits";
 		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
 	case OPT_SWF: a->swf = arg; break;
@@ -112,9 +136,14 @@ options(int argc, char **argv, struct args *a)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "max-jobs", required_argument, NULL, OPT_MAX_JOBS },
 		{ "no-plot", no_argument, NULL, OPT_NO_PLOT },
+		{ "no-probe", no_argument, NULL, OPT_NO_PROBE },
 		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "noise", required_argument, NULL, OPT_NOISE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "report-interval", required_argument, NULL,
+		    OPT_REPORT_INTERVAL },
+		{ "share-fits", no_argument, NULL, OPT_SHARE_FITS },
 		{ "spool", required_argument, NULL, OPT_SPOOL },
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },
@@ -166,6 +195,8 @@ check_args(struct args *a, int argc)
 		a->o.from = a->o.epoch;
 	if (a->o.have_to && a->o.to <= a->o.from)
 		log_fatal(EX_USAGE, "--to is not after --from");
+	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
+		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
 }
 
 /* The progress bar, on a terminal only. */
@@ -199,11 +230,47 @@ put(const char *dir, const char *name, const char *buf, size_t len)
 }
 
 /*
+ * fits.svg: for the first SIM_FIT_JOBS jobs admitted that were fitted,
+ * each measured rate over the true one against time, coloured by node
+ * count, over the job's own span of fits: the curve learnt.
+ */
+static void
+fits_plot(FILE *fp, const struct sim_result *r)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < SIM_FIT_JOBS; k++)
+		n += r->fit_n[k] > 0;
+	fprintf(fp, "set output 'fits.svg'\n"
+	    "set terminal svg size 900,%zu dynamic font 'sans,10'\n"
+	    "unset logscale\nset autoscale\nset format y '%%g'\nset key off\n"
+	    "set yrange [0:1.5]\nset cbrange [0:7]\n"
+	    "set cblabel 'log2 nodes'\n"
+	    "set xlabel 'hours since --from'\n"
+	    "set ylabel 'measured / true'\n"
+	    "set multiplot layout %zu,1\n", 220 * n, n);
+	for (k = 0; k < SIM_FIT_JOBS; k++) {
+		double a = r->fit_first[k] / 3600, b = r->fit_last[k] / 3600;
+		if (r->fit_n[k] == 0)
+			continue;
+		fprintf(fp, "set xrange [%.6f:%.6f]\n"
+		    "set title 'job %zu (admission order): each fit, the "
+		    "measured rate over the true one at each count'\n"
+		    "plot 'fits.csv' skip 1 using ($3 == %zu ? $1 / 3600 : "
+		    "1/0):($5 / $6):(log($4) / log(2)) with points pt 7 "
+		    "ps 0.5 lc palette, 1 lc rgb '#808080'\n", a,
+		    b > a ? b : a + 0.01, k + 1, k + 1);
+	}
+	fprintf(fp, "unset multiplot\n");
+}
+
+/*
  * The gnuplot script, with names relative to DIR so that it can be run
  * again there by hand.  Columns: see steps.csv in bf-sim(1).
  */
 static char *
-plot_script(const struct sim_opts *o, size_t *len)
+plot_script(const struct sim_opts *o, const struct sim_result *r,
+    size_t *len)
 {
 	char *buf = NULL;
 	size_t size = 0, k;
@@ -243,6 +310,8 @@ plot_script(const struct sim_opts *o, size_t *len)
 	    "plot '< tail -n +2 steps.csv | cut -d, -f8 | sort -g' "
 	    "using ($0/STATS_records):($1 > 1e-6 ? $1 : 1e-6) with lines "
 	    "lw 1.5\n", simpolicy_name(o->policy));
+	if (o->profile == SIM_ONLINE && r->fits > 0)
+		fits_plot(fp, r);
 	if (ferror(fp) | fclose(fp)) {
 		free(buf);
 		return NULL;
@@ -297,7 +366,9 @@ outputs(const struct args *a, const struct sim_result *r)
 	free(buf);
 	put(a->out, "steps.csv", r->steps, r->steps_len);
 	put(a->out, "jobs.csv", r->jobs_csv, r->jobs_len);
-	if ((buf = plot_script(&a->o, &size)) == NULL)
+	if (r->fits_csv != NULL)
+		put(a->out, "fits.csv", r->fits_csv, r->fits_len);
+	if ((buf = plot_script(&a->o, r, &size)) == NULL)
 		log_fatal(EX_OSERR, "out of memory");
 	put(a->out, "plot.gp", buf, size);
 	free(buf);

@@ -365,7 +365,28 @@ jobcsv_curve_find(const struct jobcsv_curves *cv, const char *model)
 }
 
 enum { J_NAME, J_MODEL, J_SUBMIT, J_MIN, J_MAX, J_SAMPLES, J_UP, J_DOWN,
-	J_WEIGHT, J_NCOLS };
+	J_WEIGHT, J_DECLARED, J_NCOLS };
+#define J_REQUIRED	J_WEIGHT	/* the columns before it */
+
+/* The curve a job file declares (column declared), "" for none. */
+static int
+declared_row(struct jobcsv_job *j, const struct csv *c, int col,
+    const struct jobcsv_curves *cv, struct diag *d)
+{
+	const struct jobcsv_curve *curve;
+	const char *s = field(c, col);
+	char buf[68];
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	if ((curve = jobcsv_curve_find(cv, s)) == NULL)
+		return diag_set(d, EX_DATAERR, "%s:%zu: no single curve for "
+		    "declared model '%s'", c->label, c->line,
+		    shown(s, buf, sizeof buf));
+	j->declared = curve->points;
+	j->ndeclared = curve->n;
+	return 0;
+}
 
 static int
 job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
@@ -402,6 +423,8 @@ job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
 		return diag_set(d, EX_DATAERR, "%s:%zu: no single curve for "
 		    "model '%s'", c->label, c->line,
 		    shown(j->model, buf, sizeof buf));
+	if (declared_row(j, c, col[J_DECLARED], cv, d) < 0)
+		return -1;
 	j->job.min_nodes = (long)lo;
 	j->job.max_nodes = (long)hi;
 	j->job.samples = samples;
@@ -478,14 +501,14 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 {
 	static const char *const names[J_NCOLS] = { "name", "model",
 	    "submit_s", "min_nodes", "max_nodes", "samples", "rescale_up_s",
-	    "rescale_down_s", "weight" };
+	    "rescale_down_s", "weight", "declared" };
 	struct csv csv;
 	int col[J_NCOLS], rc;
 
 	memset(js, 0, sizeof *js);
 	if (csv_open(&csv, path, d) < 0)
 		return -1;
-	rc = csv_header(&csv, names, col, J_NCOLS, J_NCOLS - 1, d);
+	rc = csv_header(&csv, names, col, J_NCOLS, J_REQUIRED, d);
 	while (rc == 0 && (rc = csv_row(&csv, d)) > 0) {
 		if (js->n == JOBCSV_MAX_JOBS)
 			rc = diag_set(d, EX_DATAERR, "%s:%zu: more than %d jobs",

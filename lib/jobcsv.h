@@ -21,9 +21,12 @@
  *
  *	Jobs (../shared/data/jobs layout): name, model, submit_s (seconds
  *	after the trace's t=0), min_nodes, max_nodes, samples, rescale_up_s,
- *	rescale_down_s, and optionally weight.  A job's curve is the one
+ *	rescale_down_s, and optionally weight and declared.  A job's curve is the one
  *	named exactly as its model, else the only one named MODEL-...
- *	(AlexNet -> AlexNet-ImageNet).  Jobs come back sorted by submit_s,
+ *	(AlexNet -> AlexNet-ImageNet).  declared names, by the same rule,
+ *	the curve the job's file declares (its scaling: key), which may not
+ *	be its own (a user who guessed wrong); empty or absent, none.
+ *	Jobs come back sorted by submit_s,
  *	ties in file order; job.points are borrowed from the curves, which
  *	must outlive the jobs.
  *
@@ -67,6 +70,8 @@ struct jobcsv_job {
 	struct job job;		/* points borrowed from a curve */
 	char model[JOBCSV_MODEL_MAX];
 	double submit;		/* seconds after t=0 */
+	const struct job_point *declared;	/* borrowed, NULL none */
+	size_t ndeclared;
 };
 
 struct jobcsv_jobs {

@@ -178,17 +178,61 @@ crossing(const struct progress_report *r, const unsigned char *use,
 	return sum / (double)m;
 }
 
+/*
+ * A restart slower than the declared cost leaves the counter still at the
+ * start of the segment: those reports are warm-up too.  A step is stalled
+ * when it advanced at less than ref samples/s: PROFILE_STALL of the mean
+ * rate over the reports used, or, after a rescale, of the rate before it
+ * scaled linearly down to the new count (floor), whichever is more; no
+ * job runs at a quarter of that.  Leading stalled steps are dropped.
+ */
+static void
+drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
+    double floor_rate)
+{
+	size_t f, l, i, j;
+	double ref;
+
+	for (f = 0; f < n && !use[f]; f++)
+		;
+	for (l = n; l > f && !use[l - 1]; l--)
+		;
+	if (l < f + 2 || r[l - 1].time <= r[f].time)
+		return;
+	l--;
+	ref = PROFILE_STALL * ((double)r[l].samples - (double)r[f].samples) /
+	    (r[l].time - r[f].time);
+	if (ref < floor_rate)
+		ref = floor_rate;
+	for (i = f; ref > 0 && i < l; i = j) {
+		for (j = i + 1; j < l && !use[j]; j++)
+			;
+		if ((double)r[j].samples - (double)r[i].samples >=
+		    ref * (r[j].time - r[i].time))
+			break;
+		use[i] = 0;
+	}
+	if (i == l)	/* stalled throughout: no steady report */
+		use[l] = 0;
+}
+
 static void
 fit_segment(const struct progress *pr, struct seg *s, double gap,
-    unsigned char *use, double *res)
+    double floor_rate, unsigned char *use, double *res)
 {
 	const struct progress_report *r = pr->r + s->a;
-	size_t n = s->b - s->a, i;
+	size_t n = s->b - s->a, i, m;
 
 	/* The warm-up: the first report, and any within the rescale gap. */
 	for (i = 0; i < n; i++)
 		use[i] = i > 0 && (s->kind == SEG_START ||
 		    s->kind == SEG_RESTART || r[i].time >= s->tc + gap);
+	for (i = 0, m = 0; i < n; i++)
+		m += use[i];
+	/* two reports alone cannot tell a stall from a slow rate */
+	if (m < PROFILE_MIN_REPORTS)
+		return;
+	drop_stall(r, use, n, floor_rate);
 	if (fit_line(r, use, n, s) < 0)
 		return;
 	if (drop_outliers(r, use, n, s, res) && fit_line(r, use, n, s) < 0)
@@ -276,10 +320,18 @@ measure(struct profile *p, const struct progress *pr, const struct job *j)
 	if (seg == NULL || use == NULL || res == NULL)
 		goto out;
 	nseg = cut_segments(pr, seg);
-	for (i = 0; i < nseg; i++)
+	for (i = 0; i < nseg; i++) {
+		double floor_rate = 0;
+		if (i > 0 && seg[i - 1].ok && (seg[i].kind == SEG_UP ||
+		    seg[i].kind == SEG_DOWN))
+			floor_rate = PROFILE_STALL * seg[i - 1].rate *
+			    fmin(1, (double)seg[i].nodes /
+			    (double)seg[i - 1].nodes);
 		fit_segment(pr, &seg[i], seg[i].kind == SEG_UP ?
 		    (j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP) :
-		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN), use, res);
+		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN),
+		    floor_rate, use, res);
+	}
 	if (combine(p, seg, nseg) < 0)
 		goto out;
 	rescale_costs(p, seg, nseg);
@@ -508,12 +560,40 @@ advise_two(struct profile *p, long max_nodes)
 		    hi->nodes);
 }
 
+/*
+ * Past three counts, a job still on its doubling ladder (its largest count
+ * twice the one below) that kept its efficiency is doubled again: a law
+ * fitted on 1, 2 and 4 nodes says little about 64 (MalleTrain's advisor
+ * also climbs while the job scales), and stopping there holds a job that
+ * scales well at a few nodes while the law's guess stays below the cost
+ * of growing.
+ */
+static int
+ladder(struct profile *p, long max_nodes)
+{
+	const struct job_point *hi = &p->points[p->npoints - 1],
+	    *lo = &p->points[p->npoints - 2];
+	double eff = (hi->rate / (double)hi->nodes) /
+	    (lo->rate / (double)lo->nodes);
+
+	if (hi->nodes != 2 * lo->nodes || hi->nodes >= max_nodes ||
+	    eff < PROFILE_EFFICIENCY_MIN)
+		return 0;
+	p->next_nodes = clamp(hi->nodes * 2, 1, max_nodes);
+	snprintf(p->reason, sizeof p->reason, "efficiency %.2f from %ld to "
+	    "%ld nodes: double%s", eff, lo->nodes, hi->nodes,
+	    hi->nodes * 2 > max_nodes ? ", capped at max_nodes" : "");
+	return 1;
+}
+
 void
 profile_advise(struct profile *p, long min_nodes, long max_nodes)
 {
 	size_t i;
 
 	p->next_nodes = 0;
+	if (p->npoints >= 3 && ladder(p, max_nodes))
+		return;
 	if (p->npoints >= 3) {
 		snprintf(p->reason, sizeof p->reason, "%zu node counts "
 		    "measured: no probe", p->npoints);

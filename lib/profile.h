@@ -20,14 +20,20 @@
  *	stop and restart).  Each segment drops its warm-up: its first report,
  *	and after a rescale every report earlier than the last report at the
  *	old size plus the declared rescale cost (the job's rescale_up or
- *	rescale_down, else the job file defaults).
+ *	rescale_down, else the job file defaults), then every leading report
+ *	whose step to the next advanced at less than PROFILE_STALL of the
+ *	mean rate over the rest or, after a rescale, of the rate before it
+ *	scaled linearly down to the new count (a restart slower than
+ *	declared); a segment stalled throughout measures nothing.
  *
  *	Rate.  Per segment, a least-squares line of samples over time through
  *	the remaining reports, refitted once without the reports whose
  *	residual exceeds PROFILE_OUTLIER times the median absolute residual
  *	(a late or stale line), so a lost or late line moves the rate little.
  *	Segments of one node count are combined weighted by their duration.
- *	A point needs a segment with two reports after its warm-up.
+ *	A point needs a segment with PROFILE_MIN_REPORTS reports after its
+ *	warm-up (before the stalled ones are dropped): with two, a stall
+ *	longer than the declared cost would pass for a slow rate.
  *
  *	Rescale cost.  For a rescale from the report (t_c, S_c), the last at
  *	the old size, to a measured segment with fitted line S = a + r t: the
@@ -52,7 +58,11 @@
  *	and hi, when the efficiency (r(hi)/hi) / (r(lo)/lo) is at least
  *	PROFILE_EFFICIENCY_MIN and hi is below max_nodes, twice hi (capped at
  *	max_nodes), else (lo + hi) / 2 when that lies strictly between.
- *	Otherwise, and with three counts or more, no probe (next_nodes 0).
+ *	With three counts or more, while the largest is twice the one below
+ *	it, below max_nodes, and the efficiency between them is at least
+ *	PROFILE_EFFICIENCY_MIN, twice the largest (capped at max_nodes): the
+ *	job is still on its doubling ladder.  Otherwise no probe (next_nodes
+ *	0).
  *
  *	For bf-solve: profile_rate() is the measured rate at n nodes when n
  *	was measured, else the law's (profile_usl_rate()), else NAN (fewer
@@ -83,6 +93,8 @@
 #define PROFILE_RESTART_GAP	300.0	/* seconds of silence: a restart */
 #define PROFILE_OUTLIER		10.0	/* x median absolute residual */
 #define PROFILE_ANCHOR		5	/* reports placing steady progress */
+#define PROFILE_STALL		0.25	/* of the mean rate: a stalled step */
+#define PROFILE_MIN_REPORTS	3	/* after the warm-up, for a point */
 #define PROFILE_EFFICIENCY_MIN	0.8	/* the advisor doubles at or above */
 #define PROFILE_MAX_FILE	(4 * 1024 * 1024)
 

@@ -28,6 +28,7 @@ struct run {
 	size_t rescales;
 	int hit;		/* lost nodes at this event */
 	struct simprof prof;	/* online profiling only */
+	struct job_point *shared;	/* --share-fits: a sibling's points */
 };
 
 struct sim {
@@ -44,6 +45,7 @@ struct sim {
 	size_t running;
 	double t;
 	FILE *steps;
+	FILE *fits;		/* fits.csv, online */
 	size_t dcap;
 	struct solve_count *c;
 	size_t *ci;		/* run index of c[i] */
@@ -71,7 +73,7 @@ remaining(const struct run *u)
 static int
 report(struct sim *s, struct run *u, double r, double t1, struct diag *d)
 {
-	for (; u->prof.next <= t1; u->prof.next += SIMPROF_EVERY) {
+	for (; u->prof.next <= t1; u->prof.next += u->prof.every) {
 		double prod = r * (u->prof.next - s->t);
 		double need = u->debt + remaining(u);
 		double pay;
@@ -102,7 +104,7 @@ progress(struct sim *s, double t1, struct diag *d)
 		double r, prod, pay, need;
 		if (u->state != RUNNING || (r = rate(u, u->n)) <= 0)
 			continue;
-		if (s->o->online && report(s, u, r, t1, d) < 0)
+		if (s->o->profile == SIM_ONLINE && report(s, u, r, t1, d) < 0)
 			return -1;
 		need = u->debt + remaining(u);
 		prod = r * dt;
@@ -115,12 +117,12 @@ progress(struct sim *s, double t1, struct diag *d)
 		u->ideal += prod;
 		s->r->alloc_ns += (double)u->n * (prod / r);
 	}
-	for (i = 0; s->o->online && i < s->nruns; i++) {
+	for (i = 0; s->o->profile == SIM_ONLINE && i < s->nruns; i++) {
 		struct simprof *p = &s->runs[i].prof;
 		/* a job without nodes reports nothing: skip its turns */
 		if (s->runs[i].state == RUNNING && p->next <= t1)
-			p->next += SIMPROF_EVERY * (floor((t1 - p->next) /
-			    SIMPROF_EVERY) + 1);
+			p->next += p->every * (floor((t1 - p->next) /
+			    p->every) + 1);
 	}
 	s->t = t1;
 	return 0;
@@ -193,9 +195,36 @@ submit_time(const struct sim *s, size_t i)
 	return (double)s->o->epoch + s->runs[i].src->submit;
 }
 
+/*
+ * --share-fits: the measured points of the job of the same model with
+ * the most of them (the latest admitted among equals), copied.
+ */
+static int
+share(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run], *best = NULL;
+	size_t i;
+
+	for (i = 0; i < run; i++) {
+		struct run *v = &s->runs[i];
+		if (v->prof.measured > 0 && strcmp(v->src->model,
+		    u->src->model) == 0 && (best == NULL ||
+		    v->prof.measured >= best->prof.measured))
+			best = v;
+	}
+	if (best == NULL)
+		return 0;
+	u->shared = malloc(best->prof.measured * sizeof *u->shared);
+	if (u->shared == NULL)
+		return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+	memcpy(u->shared, best->prof.meas, best->prof.measured *
+	    sizeof *u->shared);
+	return simprof_share(&u->prof, u->shared, best->prof.measured, d);
+}
+
 /* Admit waiting jobs submitted by now while a slot is free. */
 static int
-admit(struct sim *s)
+admit(struct sim *s, struct diag *d)
 {
 	size_t k;
 	int any = 0;
@@ -207,10 +236,16 @@ admit(struct sim *s)
 		s->slot[k] = s->next;
 		s->runs[s->next].state = RUNNING;
 		s->runs[s->next].start = s->t;
-		if (s->o->online)
+		if (s->o->profile != SIM_ORACLE)
 			simprof_start(&s->runs[s->next].prof,
-			    &s->runs[s->next].src->job, s->t,
-			    (uint64_t)s->next + 1);
+			    &s->runs[s->next].src->job,
+			    s->runs[s->next].src->declared,
+			    s->runs[s->next].src->ndeclared, s->t,
+			    (uint64_t)s->next + 1, s->o->report_every,
+			    s->o->noise);
+		if (s->o->profile == SIM_ONLINE && s->o->share &&
+		    share(s, s->next, d) < 0)
+			return -1;
 		s->next++;
 		s->running++;
 		s->r->admitted++;
@@ -396,6 +431,77 @@ spool_jobs(struct sim *s)
 	}
 }
 
+/*
+ * A job's fit, as bf-profile makes it, its measured points beside the
+ * true rates in fits.csv: 1 when it measured a new count or changed the
+ * probe.
+ */
+static int
+fit(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run];
+	size_t before = u->prof.fits, i;
+
+	if (simprof_update(&u->prof, s->t, d) < 0)
+		return -1;
+	if (u->prof.fits == before)
+		return 0;
+	s->r->fits++;
+	if (run < SIM_FIT_JOBS) {
+		if (s->r->fit_n[run]++ == 0)
+			s->r->fit_first[run] = s->t - (double)s->o->from;
+		s->r->fit_last[run] = s->t - (double)s->o->from;
+	}
+	for (i = 0; s->fits != NULL && i < u->prof.measured; i++)
+		fprintf(s->fits, "%.3f,%s,%zu,%ld,%.3f,%.3f\n", s->t -
+		    (double)s->o->from, u->src->job.name, run + 1,
+		    u->prof.meas[i].nodes, u->prof.meas[i].rate,
+		    rate(u, u->prof.meas[i].nodes));
+	return u->prof.changed;
+}
+
+/*
+ * The next report due of a job whose fit is young (its count changed,
+ * or fewer than SIMPROF_YOUNG reports at it): a fit then may measure a
+ * count or move the probe, and that is an event.
+ */
+static double
+next_measure(const struct sim *s)
+{
+	double best = INFINITY;
+	size_t i;
+
+	if (s->o->profile != SIM_ONLINE)
+		return best;
+	for (i = 0; i < s->nruns; i++) {
+		const struct run *u = &s->runs[i];
+		if (u->state != RUNNING || rate(u, u->n) <= 0 ||
+		    (u->n == u->prof.last_nodes && u->prof.seg >=
+		    SIMPROF_YOUNG))
+			continue;
+		if (u->prof.next < best)
+			best = u->prof.next;
+	}
+	return best;
+}
+
+/* The fits at a report time: 1 when one of them calls for a decision. */
+static int
+measure(struct sim *s, struct diag *d)
+{
+	size_t k;
+	int any = 0, rc;
+
+	for (k = 0; k < s->o->max_jobs; k++) {
+		if (s->slot[k] == SIZE_MAX)
+			continue;
+		if ((rc = fit(s, s->slot[k], d)) < 0)
+			return -1;
+		any |= rc;
+	}
+	return any;
+}
+
 /* The policy's decision, its costs charged, and the step recorded. */
 static int
 decide(struct sim *s, const char *kind, struct diag *d)
@@ -413,12 +519,12 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		s->ci[n] = s->slot[k];
 		s->c[n].job = &u->src->job;
 		s->c[n].probe = 0;
-		if (s->o->online) {
-			if (simprof_update(&u->prof, s->t, d) < 0)
-				return -1;
+		if (s->o->profile == SIM_ONLINE && fit(s, s->slot[k], d) < 0)
+			return -1;
+		if (s->o->profile != SIM_ORACLE)
 			s->c[n].job = &u->prof.belief;
-			/* no probe: see simprof.h, why not the advisor's */
-		}
+		if (s->o->profile == SIM_ONLINE && !s->o->no_probe)
+			s->c[n].probe = u->prof.probe;
 		s->c[n].was = u->n;
 		s->c[n].nodes = u->n;
 		nfree -= u->n;
@@ -439,6 +545,9 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	}
 	for (i = 0; i < n; i++) {
 		struct run *u = &s->runs[s->ci[i]];
+		if (s->c[i].probe > 0 && s->c[i].nodes == s->c[i].probe &&
+		    s->c[i].nodes != u->n)
+			s->r->probes++;
 		if (s->c[i].nodes > u->n) {
 			u->debt += u->src->job.rescale_up * rate(u, u->n);
 			u->rescales++;
@@ -461,18 +570,26 @@ static int
 until(struct sim *s, double te, struct diag *d)
 {
 	for (;;) {
-		double tf = next_finish(s), ta = INFINITY;
-		int fin, adm;
+		double tf = next_finish(s), ta = INFINITY, tm = next_measure(s);
+		int fin, adm, meas;
 		if (s->next < s->nruns && s->running < s->o->max_jobs)
 			ta = submit_time(s, s->next);
 		if (ta < s->t)
 			ta = s->t;
-		if (tf >= te && ta >= te)
+		if (tf >= te && ta >= te && tm >= te)
 			return 0;
+		if (tm < tf && tm < ta) {
+			if (progress(s, tm, d) < 0 || (meas = measure(s, d)) < 0)
+				return -1;
+			if (meas && decide(s, "measure", d) < 0)
+				return -1;
+			continue;
+		}
 		if (progress(s, tf < ta ? tf : ta, d) < 0)
 			return -1;
 		fin = settle(s);
-		adm = admit(s);
+		if ((adm = admit(s, d)) < 0)
+			return -1;
 		if ((fin || adm) && decide(s, fin ? "finish" : "admit", d) < 0)
 			return -1;
 		if (s->running == 0 && s->next == s->nruns)
@@ -515,7 +632,9 @@ trace_event(struct sim *s, const struct event *e, struct diag *d)
 		return -1;
 	changed |= joined;
 	changed |= settle(s);
-	changed |= admit(s);
+	if ((joined = admit(s, d)) < 0)
+		return -1;
+	changed |= joined;
 	return changed ? decide(s, "trace", d) : 0;
 }
 
@@ -529,8 +648,7 @@ replay(struct sim *s, struct event *first, struct diag *d)
 	s->t = (double)s->o->from;
 	if (give(s, e.join, e.njoin, d) < 0)
 		return -1;
-	admit(s);
-	if (decide(s, "start", d) < 0)
+	if (admit(s, d) < 0 || decide(s, "start", d) < 0)
 		return -1;
 	while (!all_done(s)) {
 		rc = events_next(s->ev, s->o->have_to ? s->o->to : LLONG_MAX,
@@ -626,6 +744,12 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 		s->slot[i] = SIZE_MAX;
 	for (i = 0; i < js->n; i++)
 		s->runs[i].src = &js->jobs[i];
+	if (o->profile == SIM_ONLINE) {
+		if ((s->fits = open_memstream(&r->fits_csv, &r->fits_len)) ==
+		    NULL)
+			return diag_errno(d, ENOMEM, "fits.csv");
+		fprintf(s->fits, "t,name,job,nodes,measured,true\n");
+	}
 	fprintf(s->steps, "t,event,idle,allocated,running,finished,done,"
 	    "decision_seconds");
 	for (i = 0; i < o->max_jobs; i++)
@@ -643,8 +767,14 @@ teardown(struct sim *s)
 		free(s->r->steps);
 		s->r->steps = NULL;
 	}
-	for (i = 0; s->runs != NULL && i < s->nruns; i++)
+	if (s->fits != NULL && fclose(s->fits) != 0) {
+		free(s->r->fits_csv);
+		s->r->fits_csv = NULL;
+	}
+	for (i = 0; s->runs != NULL && i < s->nruns; i++) {
 		simprof_free(&s->runs[i].prof);
+		free(s->runs[i].shared);
+	}
 	free(s->idle);
 	free(s->own);
 	free(s->runs);
@@ -687,6 +817,8 @@ sim_run(const struct sim_opts *o, struct events *ev,
 	teardown(&s);
 	if (rc == 0 && r->steps == NULL)
 		rc = diag_errno(d, ENOMEM, "steps.csv");
+	if (rc == 0 && o->profile == SIM_ONLINE && r->fits_csv == NULL)
+		rc = diag_errno(d, ENOMEM, "fits.csv");
 	return rc;
 }
 
@@ -737,7 +869,17 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	fprintf(fp, "max_jobs: %zu\n", o->max_jobs);
 	fprintf(fp, "nodes: %zu\n", r->nodes);
 	fprintf(fp, "policy: %s\n", simpolicy_name(o->policy));
-	fprintf(fp, "profile: %s\n", o->online ? "online" : "oracle");
+	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
+	    o->profile == SIM_NONE ? "none" : o->no_probe ?
+	    "online-no-probe" : "online", o->profile == SIM_ONLINE &&
+	    o->share ? "-shared" : "");
+	if (o->profile == SIM_ONLINE) {
+		fprintf(fp, "profile_fits: %zu\n", r->fits);
+		fprintf(fp, "profile_noise: %.6g\n", o->noise);
+		fprintf(fp, "profile_probes: %zu\n", r->probes);
+		fprintf(fp, "profile_report_interval: %.6g\n",
+		    o->report_every);
+	}
 	fprintf(fp, "replay_hours: %.3f\n", (r->end - (double)o->from) /
 	    3600);
 	fprintf(fp, "rescale_loss_samples: %.0f\n", r->loss);
@@ -757,5 +899,6 @@ sim_result_free(struct sim_result *r)
 	free(r->dsec);
 	free(r->steps);
 	free(r->jobs_csv);
+	free(r->fits_csv);
 	memset(r, 0, sizeof *r);
 }

@@ -30,9 +30,17 @@
  *	The replay ends at o.to, at the stream's last event when there is no
  *	o.to, or when every job has finished, whichever comes first.
  *
- *	With o.online the policy sees each job as simprof.h says, learning
- *	its curve from the progress it reports; the replay runs on the true
- *	curves.
+ *	With o.profile SIM_ONLINE the policy sees each job as simprof.h
+ *	says, learning its curve from the progress it reports every
+ *	o.report_every seconds with o.noise, restricted to the advisor's
+ *	probe unless o.no_probe; a fit that measures a new count or changes
+ *	the probe is an event (a decision), as a new profile is to bf-watch.
+ *	With o.share a job admitted starts from the measured points of the
+ *	job of the same model (jobs CSV model) that has the most, the latest
+ *	admitted among equals (simprof_share()).
+ *	With SIM_NONE it sees the curve the job file declares, or bf-solve's
+ *	provisional one, and never learns.  The replay runs on the true
+ *	curves and charges the true rescale costs.
  *
  *	With o.spool, every decision is also written down as an enacted
  *	plan of a spool's history there, with the jobs' progress logs and
@@ -55,6 +63,10 @@
 #include "events.h"
 #include "jobcsv.h"
 #include "simpolicy.h"
+#include "simprof.h"
+
+enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
+#define SIM_FIT_JOBS	6	/* jobs whose fits bf-sim plots */
 
 struct sim_opts {
 	enum simpolicy policy;
@@ -65,14 +77,19 @@ struct sim_opts {
 	int have_to;
 	size_t nodes;		/* first N nodes, 0 all */
 	size_t max_jobs;
-	int online;		/* profile online (simprof.h) */
+	enum sim_profile profile;
+	int no_probe;		/* online: without the advisor's probe */
+	int share;		/* online: a job starts from a sibling's fit */
+	double report_every;	/* online: seconds between reports */
+	double noise;		/* online: of one interval's samples */
 	void (*progress)(void *arg, double frac);
 	void *progress_arg;
 	const char *spool;	/* write the replay as a spool there */
 };
 
-#define SIM_OPTS_DEFAULT { SIMPOLICY_MILP, 10.0, 10.0, 0, 0, 0, 0, 0, 10, \
-	0, NULL, NULL, NULL }
+#define SIM_OPTS_DEFAULT { .policy = SIMPOLICY_MILP, .tfwd = 10.0, \
+	.limit = 10.0, .max_jobs = 10, .profile = SIM_ORACLE, \
+	.report_every = SIMPROF_EVERY, .noise = SIMPROF_NOISE }
 
 struct sim_result {
 	double end;		/* unix time the replay stopped */
@@ -85,6 +102,12 @@ struct sim_result {
 	size_t steps_len;
 	char *jobs_csv;		/* jobs.csv: one row per admitted job */
 	size_t jobs_len;
+	char *fits_csv;		/* fits.csv: online, each fit's points */
+	size_t fits_len;
+	size_t probes, fits;	/* online: probe moves decided, fits */
+	/* the first SIM_FIT_JOBS admitted: fits, first and last (s from from) */
+	size_t fit_n[SIM_FIT_JOBS];
+	double fit_first[SIM_FIT_JOBS], fit_last[SIM_FIT_JOBS];
 };
 
 int sim_run(const struct sim_opts *o, struct events *ev,

@@ -342,9 +342,10 @@ test_advisor(void)
 	char seq[128];
 
 	advise_sequence(vgg16, 1, 64, seq, sizeof seq);
-	is_str(seq, "1 2 4", "advisor on vgg16, 1..64 nodes");
+	/* vgg16's efficiency per doubling stays 0.97 to 1.00: up to max */
+	is_str(seq, "1 2 4 8 16 32 64", "advisor on vgg16, 1..64 nodes");
 	advise_sequence(vgg16, 4, 64, seq, sizeof seq);
-	is_str(seq, "4 8 16", "advisor on vgg16, 4..64 nodes");
+	is_str(seq, "4 8 16 32 64", "advisor on vgg16, 4..64 nodes");
 	advise_sequence(vgg16, 1, 3, seq, sizeof seq);
 	is_str(seq, "1 2 3", "advisor on vgg16, 1..3 nodes: capped");
 	advise_sequence(vgg16, 1, 1, seq, sizeof seq);

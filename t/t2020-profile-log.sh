@@ -39,7 +39,9 @@ test_expect_success 'a clean log with two rescales: the whole profile' '
 	gen 1:300 2:300 4:300 >resnet18.log &&
 	bf-profile resnet18.log >actual 2>err &&
 	test_must_be_empty err &&
+	# still on its doubling ladder: (20436/4) / (10582.5/2) = 0.966
 	cat >expect <<-\EOT &&
+	advise: {next_nodes: 8, reason: "efficiency 0.97 from 2 to 4 nodes: double"}
 	fit: {counts: 3, kappa: 0.00234917, law: usl, r1: 5262.03, rmse: 69.967, sigma: 0}
 	last_report: 1612916636
 	name: resnet18
@@ -160,6 +162,32 @@ test_expect_success 'a silence over 300 s is a stop and restart, not a rescale' 
 	bf-profile restart.log >actual &&
 	grep "^  1: 5218.8$" actual && grep "^  2: 10582.5$" actual &&
 	grep "^rescale: {down_observations: 0, up_observations: 0}$" actual
+'
+
+# 1 node at 100/s: 0, 10 .. 40 s.  Grown to 2 at 40 s (t_c 40, S_c 4000),
+# the counter stalls until 100 s, 60 s against the declared 20, then
+# 200/s.  The warm-up cut keeps 60 s on; the mean over 60..130 is
+# 6000/70 = 85.7/s, its quarter 21.4, below the floor 0.25 x 100 x
+# min(1, 2/1) = 25/s, which is the reference.  The steps
+# from 60, 70, 80 and 90 advanced 0 < 250: dropped; 100 -> 110 advanced
+# 2000: kept.  The line through 100..130 is 200/s exactly, and reaches
+# S_c at 100 s: 60 s lost.  Without the rule the line through 60..130
+# would give 2: 81.0 (least squares), a stall mistaken for a slow rate.
+test_expect_success 'a restart slower than declared: its stalled reports are warm-up' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 1 $((t * 100))"; done
+	  for t in 50 60 70 80 90 100; do echo "$((1612915000 + t)) 2 4000"; done
+	  for t in 110 120 130; do echo "$((1612915000 + t)) 2 $((4000 + (t - 100) * 200))"; done
+	} >stall.log &&
+	bf-profile stall.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  1: 100$" actual && grep "^  2: 200$" actual &&
+	grep "^rescale: {down_observations: 0, up: 60, up_observations: 1}$" actual
+'
+
+test_expect_success 'stalled throughout, a segment measures nothing' '
+	head -11 stall.log >flat.log &&
+	bf-profile flat.log >actual &&
+	grep "^  1: 100$" actual && ! grep "^  2:" actual
 '
 
 test_done

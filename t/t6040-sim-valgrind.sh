@@ -27,6 +27,23 @@ test_expect_success 'online profiling replays cleanly' '
 	grep -x "profile: online" online/summary.yaml
 '
 
+test_expect_success 'online without probes, and no information, replay cleanly' '
+	vg bf-sim --idle-trace "$D/share.csv" --jobs "$D/mixed-jobs.csv" \
+		--curves "$D/curves.csv" --curve-source HAND --to 400 \
+		--max-jobs 3 --profile online --no-probe --noise 0.05 \
+		--report-interval 5 -o np --no-plot &&
+	grep -x "profile: online-no-probe" np/summary.yaml &&
+	{ echo name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s,declared;
+	  echo a,lin,0,1,4,1000000,0,0,; echo w,slow,0,1,2,1000000,0,0,lin; } >aw.csv &&
+	vg bf-sim --idle-trace "$D/eight.csv" --jobs aw.csv \
+		--curves "$D/probe-curves.csv" --to 300 --profile none \
+		-o none --no-plot &&
+	vg bf-sim --idle-trace "$D/eight.csv" --jobs aw.csv \
+		--curves "$D/probe-curves.csv" --to 300 --profile online \
+		-o probes --no-plot &&
+	test -s probes/fits.csv
+'
+
 test_expect_success '--compare is clean' '
 	vg bf-sim --compare milp equal-share >table &&
 	grep -q "^| policy | milp | equal-share |$" table

@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench/jpa.sh - MalleTrain's claim measured: online profiling with the
+# advisor's probes against no information and the oracle, in bf-sim.
+#
+#	bench/jpa.sh [DATA_DIR]		(default ../shared/data)
+#
+# The Summit idle-node trace (DATA_DIR/traces, as bench/sim.sh), all 4,734
+# nodes, the 72 hours from BFTrainer's starting point (2021-02-10T20:21:15Z),
+# milp, T_fwd 10 s.  Two workloads:
+#   imagenet  BFTrainer's 1,001 ImageNet jobs (examples/sim), 10 at once;
+#   sweeps    examples/sim/malletrain-jobs.csv (examples/sim/malletrain.py,
+#             seed 19): 4,780 short trials of 244 hyper-parameter sweeps,
+#             40 % of them with a declared curve, wrong for 25 %; 50 at once.
+# Each under --profile oracle, online, online --no-probe, online
+# --share-fits and none.  Prints bf-sim --compare per workload, then per
+# workload samples per idle node-hour and jobs finished, online over none
+# beside MalleTrain's 22.3 %, and each against the oracle.  Results in bench/out/jpa (or $JPA_OUT).
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DATA=${1:-$ROOT/../shared/data}
+BIN=$ROOT/bin/bf-sim
+TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
+CURVES=$ROOT/examples/sim/bftrainer-curves.csv
+OUT=${JPA_OUT:-$ROOT/bench/out/jpa}
+
+if [ ! -r "$TRACE" ]; then
+	echo "bench/jpa.sh: $TRACE not found; skipped" >&2
+	exit 0
+fi
+[ -x "$BIN" ] || { echo "bench/jpa.sh: build first (make)" >&2; exit 1; }
+rm -rf "$OUT"
+mkdir -p "$OUT" || exit 1
+
+run() {	# name jobs max-jobs option...
+	_name=$1 _jobs=$2 _max=$3
+	shift 3
+	_t0=$(date +%s.%N)
+	nice -n 10 "$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
+		--from 2021-02-10T20:21:15Z --to 2021-02-13T20:21:15Z \
+		--jobs "$_jobs" --curves "$CURVES" --max-jobs "$_max" -T 10 \
+		-o "$OUT/$_name" "$@" </dev/null || exit 1
+	_t1=$(date +%s.%N)
+	printf '%-22s %8.1f s wall\n' "$_name" "$(echo "$_t1 - $_t0" | bc)"
+}
+
+val() {	# dir key
+	sed -n "s/^$2: //p" "$OUT/$1/summary.yaml"
+}
+
+for w in imagenet sweeps; do
+	if [ $w = imagenet ]; then
+		jobs=$ROOT/examples/sim/bftrainer-imagenet-1001.csv max=10
+	else
+		jobs=$ROOT/examples/sim/malletrain-jobs.csv max=50
+	fi
+	echo "== $w: $(basename "$jobs"), at most $max at once, 72 hours"
+	run "$w-oracle" "$jobs" $max --profile oracle
+	run "$w-online" "$jobs" $max --profile online
+	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe
+	run "$w-online-shared" "$jobs" $max --profile online --share-fits
+	run "$w-none" "$jobs" $max --profile none
+	(cd "$OUT" && "$BIN" --compare "$w-oracle" "$w-online" \
+	    "$w-online-no-probe" "$w-online-shared" "$w-none")
+	echo
+done
+
+echo "== samples per idle node-hour (jobs finished); online over no information beside MalleTrain's +22.3 %"
+echo
+echo "| workload | oracle | online | online, no probe | online, shared fits | none |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+for w in imagenet sweeps; do
+	printf '| %s |' $w
+	for m in oracle online online-no-probe online-shared none; do
+		printf ' %.0f (%s) |' "$(val $w-$m samples_per_idle_node_hour)" \
+		    "$(val $w-$m jobs_finished)"
+	done
+	echo
+done
+echo
+echo "| workload | mode | over none | MalleTrain | against the oracle |"
+echo "| --- | --- | ---: | ---: | ---: |"
+for w in imagenet sweeps; do
+	o=$(val $w-oracle samples_per_idle_node_hour)
+	n=$(val $w-none samples_per_idle_node_hour)
+	for m in online online-no-probe online-shared oracle; do
+		p=$(val $w-$m samples_per_idle_node_hour)
+		printf '| %s | %s | %+.1f %% | +22.3 %% | %+.1f %% |\n' $w $m \
+		    "$(echo "($p / $n - 1) * 100" | bc -l)" \
+		    "$(echo "($p / $o - 1) * 100" | bc -l)"
+	done
+done
+echo; echo "Results and plots in $OUT"

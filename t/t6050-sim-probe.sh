@@ -1,0 +1,203 @@
+#!/bin/sh
+# bf-sim --profile online: the advisor's probes, the waived cost of the
+# probe move, measurement events; --profile none; their option errors.
+# Every expected step is worked out in the comments, not copied from a run.
+. "$(dirname "$0")/lib.sh"
+
+D="$T_DIR/data/sim"
+HEAD=name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s
+
+sim() {	# jobs dir [option...]
+	_jobs=$1 _dir=$2
+	shift 2
+	bf-sim --idle-trace "$D/eight.csv" --jobs "$_jobs" \
+		--curves "$D/probe-curves.csv" -o "$_dir" --no-plot "$@"
+}
+
+# Job a: curve lin (10 samples/s a node), 1..4 nodes, no rescale cost;
+# 8 nodes idle throughout; reports every 10 s without noise, so the log is
+# exact: 100 samples per report at 1 node, 200 at 2, 400 at 4.
+#   0 s: nothing measured, the advisor's count is min_nodes = 1, and the
+#        choices are 0 or 1 (provisional rate 1/s a node): 1 node.
+#  40 s: reports 10..40; the first is warm-up, 20, 30, 40 are three: the
+#        point 1: 10; one count: probe 2; believed linear, r(2) = 20:
+#        2 nodes (200 against 100 staying).  Done 400.
+#  80 s: reports 50..80 at 2; 50 is the segment's first: 60, 70, 80 give
+#        2: 20; efficiency (20/2)/(10/1) = 1 >= 0.8, 2 < 4: probe 4; the
+#        law of two counts (sigma 0) gives r(4) = 40: 4 nodes.  Done 1200.
+# 120 s: 100, 110, 120 give 4: 40; 4 is max_nodes: no probe; a change
+#        (a new count), so a decision: stays at 4.  Done 2800.
+# Three probe moves (0 -> 1, 1 -> 2, 2 -> 4).
+test_expect_success 'probes: 1, 2, 4 nodes, each once measured' '
+	{ echo "$HEAD"; echo a,lin,0,1,4,1000000,0,0; } >a.csv &&
+	sim a.csv on --to 130 --profile online --noise 0 &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,4
+	120.000,measure,4
+	EOF
+	tail -n +2 on/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	tail -n +2 on/steps.csv | cut -d, -f7 >actual &&
+	printf "0\n400\n1200\n2800\n" >expect &&
+	test_cmp expect actual &&
+	grep -x "profile: online" on/summary.yaml &&
+	grep -x "profile_probes: 3" on/summary.yaml &&
+	grep -x "profile_report_interval: 10" on/summary.yaml &&
+	grep -x "profile_noise: 0" on/summary.yaml
+'
+
+test_expect_success 'fits.csv: the measured points beside the true rates' '
+	head -1 on/fits.csv >actual &&
+	echo "t,name,job,nodes,measured,true" >expect &&
+	test_cmp expect actual &&
+	grep "^120.000," on/fits.csv | sort -u >actual &&
+	cat >expect <<-\EOF &&
+	120.000,a,1,1,10.000,10.000
+	120.000,a,1,2,20.000,20.000
+	120.000,a,1,4,40.000,40.000
+	EOF
+	test_cmp expect actual &&
+	! grep "^[0-3][0-9]\.000," on/fits.csv
+'
+
+# Without probes the provisional curve (1/s a node, linear) gives a all 4
+# at once; at 40 s, 20, 30, 40 measure 4: 40, a new count: a decision,
+# which keeps 4 (linear through the one point).
+test_expect_success '--no-probe: straight to max_nodes, measured there' '
+	sim a.csv np --to 130 --profile online --noise 0 --no-probe &&
+	cat >expect <<-\EOF &&
+	0.000,start,4
+	40.000,measure,4
+	EOF
+	tail -n +2 np/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-no-probe" np/summary.yaml &&
+	grep -x "profile_probes: 0" np/summary.yaml
+'
+
+# Job b: as a but rescale_up 20 s, max 2.  At 40 s (1: 10 measured,
+# probe 2) growing is worth 10 x 20 - 20 x 10 = 0 if charged, less than
+# the 100 of staying: only the waiver makes it grow.  The replay charges
+# the debt all the same: 20 s x r(1) = 200 samples, repaid at 20/s by
+# 50 s.  Reports 50: 400, 60: 600 ...; the warm-up ends at 40 + 20 s, so
+# 60, 70, 80 give 2: 20 at 80 s; (20/2)/(10/1) = 1 but 2 is max_nodes
+# and (1 + 2) / 2 is not between: no probe, a change, a decision (stay).
+# At 130 s: ideal 400 + 20 x 90 = 2200, done 2200 - 200 = 2000.
+test_expect_success 'the probe move is not charged in the decision, only in the replay' '
+	{ echo "$HEAD"; echo b,lin,0,1,2,1000000,20,10; } >b.csv &&
+	sim b.csv wv --to 130 --profile online --noise 0 &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,2
+	EOF
+	tail -n +2 wv/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	grep -x "samples_ideal: 2200" wv/summary.yaml &&
+	grep -x "samples_done: 2000" wv/summary.yaml &&
+	grep -x "rescale_loss_samples: 200" wv/summary.yaml
+'
+
+# One node for two jobs, both 1..2 nodes.  a runs on lin (10/s) and
+# declares nothing; w runs on slow (5/s) and declares lin: a wrong guess.
+# The oracle gives the node to a (10 > 5); with no information a is seen
+# at the provisional 1/s and w at its declared 10/s: w gets it.
+test_expect_success '--profile none: the declared curve, else the provisional one' '
+	printf "t_s,node,idle\n0,n1,1\n" >one.csv &&
+	{ echo "$HEAD,declared"; echo a,lin,0,1,2,1000000,0,0,;
+	  echo w,slow,0,1,2,1000000,0,0,lin; } >aw.csv &&
+	bf-sim --idle-trace one.csv --jobs aw.csv --no-plot \
+		--curves "$D/probe-curves.csv" -o or --to 100 &&
+	bf-sim --idle-trace one.csv --jobs aw.csv --no-plot \
+		--curves "$D/probe-curves.csv" -o no --to 100 --profile none &&
+	echo "0.000,start,1,0" >expect &&
+	tail -n +2 or/steps.csv | cut -d, -f1,2,9,10 >actual &&
+	test_cmp expect actual &&
+	echo "0.000,start,0,1" >expect &&
+	tail -n +2 no/steps.csv | cut -d, -f1,2,9,10 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: none" no/summary.yaml &&
+	grep -x "samples_done: 1000" or/summary.yaml &&
+	grep -x "samples_done: 500" no/summary.yaml &&
+	test ! -e no/fits.csv
+'
+
+# With noise the reports differ from the truth but repeat exactly.
+test_expect_success 'noise: seeded per job, the same run twice' '
+	sim a.csv n1 --to 130 --profile online --noise 0.05 &&
+	sim a.csv n2 --to 130 --profile online --noise 0.05 &&
+	test_cmp n1/fits.csv n2/fits.csv &&
+	! test_cmp on/fits.csv n1/fits.csv >/dev/null
+'
+
+# --share-fits.  a (lin, 2,800 samples) and b (lin), one slot.  a runs as
+# above and finishes at 80 + (2800 - 1200) / 40 = 120 s, its last fit at
+# 110 s (4 nodes needs the reports 100, 110, 120): 1: 10, 2: 20.  b is
+# admitted at 120 s.  Shared, it starts from those two points, which the
+# advisor counts: efficiency 1, 2 < 4: probe 4, worth 10 x 40 (the line
+# through the last two points): 4 nodes.  Its own reports 140, 150, 160
+# measure 4: 40, a third count at max_nodes: no probe, a decision at 160.
+# Not shared, b climbs as a did: 1 at 120, 2 at 160, 4 at 200, and 240.
+test_expect_success '--share-fits: a job starts from its model sibling'"'"'s points' '
+	{ echo "$HEAD"; echo a,lin,0,1,4,2800,0,0; echo b,lin,0,1,4,1000000,0,0; } >ab.csv &&
+	sim ab.csv sh --to 250 --profile online --noise 0 --max-jobs 1 \
+		--share-fits &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,4
+	120.000,finish,4
+	160.000,measure,4
+	EOF
+	tail -n +2 sh/steps.csv | cut -d, -f1,2,9 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-shared" sh/summary.yaml &&
+	sim ab.csv us --to 250 --profile online --noise 0 --max-jobs 1 &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,4
+	120.000,finish,1
+	160.000,measure,2
+	200.000,measure,4
+	240.000,measure,4
+	EOF
+	tail -n +2 us/steps.csv | cut -d, -f1,2,9 >actual &&
+	test_cmp expect actual
+'
+
+bad_usage() {	# title message option...
+	_title=$1 _msg=$2
+	shift 2
+	echo "bf-sim: $_msg" >"want-$test_count"
+	test_expect_success "$_title" "
+		test_expect_code 64 sim a.csv bad $* 2>err &&
+		test_cmp want-$test_count err &&
+		test ! -e bad
+	"
+}
+
+bad_usage 'an unknown --profile' \
+	"--profile: 'guess' is not oracle, online or none" --profile guess
+bad_usage '--noise above 1' \
+	"--noise must be a number from 0 to 1, not '2'" --profile online --noise 2
+bad_usage '--report-interval 0' \
+	"--report-interval must be a number from 0.1 to 3600, not '0'" \
+	--profile online --report-interval 0
+bad_usage '--no-probe without online' \
+	'--no-probe needs --profile online' --no-probe
+bad_usage '--noise with none' \
+	'--noise needs --profile online' --profile none --noise 0.1
+bad_usage '--share-fits with the oracle' \
+	'--share-fits needs --profile online' --share-fits
+
+test_expect_success 'a declared model without a curve: 65, file and line' '
+	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&
+	test_expect_code 65 sim d.csv bad 2>err &&
+	echo "bf-sim: d.csv:2: no single curve for declared model '\''nosuch'\''" >want &&
+	test_cmp want err
+'
+
+test_done
