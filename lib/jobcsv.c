@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "util/ydoc.h"
 
@@ -224,21 +225,6 @@ get_word(const struct csv *c, int col, const char *name, char *out,
 	return 0;
 }
 
-static int
-grow(void **p, size_t *cap, size_t n, size_t size)
-{
-	size_t c = *cap ? *cap * 2 : 16;
-	void *q;
-
-	if (n < *cap)
-		return 0;
-	if ((q = realloc(*p, c * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = c;
-	return 0;
-}
-
 static struct jobcsv_curve *
 curve_get(struct jobcsv_curves *cv, const char *model)
 {
@@ -252,8 +238,10 @@ curve_get(struct jobcsv_curves *cv, const char *model)
 		errno = E2BIG;
 		return NULL;
 	}
-	if (grow((void **)&cv->curves, &cv->cap, cv->n, sizeof *c) < 0)
+	if ((c = array_grow(cv->curves, &cv->cap, cv->n + 1, sizeof *c,
+	    16)) == NULL)
 		return NULL;
+	cv->curves = c;
 	c = &cv->curves[cv->n++];
 	memset(c, 0, sizeof *c);
 	snprintf(c->model, sizeof c->model, "%s", model);
@@ -276,12 +264,15 @@ curve_add(struct jobcsv_curve *c, const struct csv *csv, long long nodes,
 		return diag_set(d, EX_DATAERR, "%s:%zu: more than %d points "
 		    "for %s", csv->label, csv->line, JOB_MAX_POINTS, c->model);
 	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 8;
-		struct job_point *p = realloc(c->points, cap * sizeof *p);
+		/* Two arrays of one capacity: the second grows to the first's. */
+		size_t cap = c->cap, lcap = c->cap;
+		struct job_point *p = array_grow(c->points, &cap, c->n + 1,
+		    sizeof *p, 8);
 		size_t *l;
 		if (p != NULL)
 			c->points = p;
-		l = realloc(c->lines, cap * sizeof *l);
+		l = p == NULL ? NULL : array_grow(c->lines, &lcap, cap,
+		    sizeof *l, cap);
 		if (p == NULL || l == NULL)
 			return diag_errno(d, ENOMEM, "%s", csv->label);
 		c->lines = l;
@@ -502,6 +493,7 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 	static const char *const names[J_NCOLS] = { "name", "model",
 	    "submit_s", "min_nodes", "max_nodes", "samples", "rescale_up_s",
 	    "rescale_down_s", "weight", "declared" };
+	void *grown;
 	struct csv csv;
 	int col[J_NCOLS], rc;
 
@@ -510,14 +502,18 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 		return -1;
 	rc = csv_header(&csv, names, col, J_NCOLS, J_REQUIRED, d);
 	while (rc == 0 && (rc = csv_row(&csv, d)) > 0) {
-		if (js->n == JOBCSV_MAX_JOBS)
+		if (js->n == JOBCSV_MAX_JOBS) {
 			rc = diag_set(d, EX_DATAERR, "%s:%zu: more than %d jobs",
 			    path, csv.line, JOBCSV_MAX_JOBS);
-		else if (grow((void **)&js->jobs, &js->cap, js->n,
-		    sizeof *js->jobs) < 0)
+			break;
+		}
+		if ((grown = array_grow(js->jobs, &js->cap, js->n + 1,
+		    sizeof *js->jobs, 16)) == NULL) {
 			rc = diag_errno(d, ENOMEM, "%s", path);
-		else if ((rc = job_row(&js->jobs[js->n], &csv, col, cv, d))
-		    == 0)
+			break;
+		}
+		js->jobs = grown;
+		if ((rc = job_row(&js->jobs[js->n], &csv, col, cv, d)) == 0)
 			js->n++;
 	}
 	free(csv.buf);

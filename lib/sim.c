@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 #include "curve.h"
 #include "sim.h"
 #include "simprof.h"
@@ -402,14 +404,12 @@ step_row(struct sim *s, const char *kind, double dsec)
 static int
 keep_dsec(struct sim *s, double sec, struct diag *d)
 {
-	if (s->r->events == s->dcap) {
-		size_t cap = s->dcap ? 2 * s->dcap : 1024;
-		double *p = realloc(s->r->dsec, cap * sizeof *p);
-		if (p == NULL)
-			return diag_errno(d, ENOMEM, "decision times");
-		s->r->dsec = p;
-		s->dcap = cap;
-	}
+	double *p = array_grow(s->r->dsec, &s->dcap, s->r->events + 1,
+	    sizeof *p, 1024);
+
+	if (p == NULL)
+		return diag_errno(d, ENOMEM, "decision times");
+	s->r->dsec = p;
 	s->r->dsec[s->r->events++] = sec;
 	return 0;
 }

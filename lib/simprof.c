@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
+
 #include "profile.h"
 #include "simprof.h"
 
@@ -51,7 +53,7 @@ int
 simprof_report(struct simprof *p, double t, long nodes, double samples,
     double rate, struct diag *d)
 {
-	char line[128];
+	char line[128], *q;
 	double noisy = samples + uniform(p) * p->noise * rate * p->every;
 	int n;
 
@@ -60,14 +62,10 @@ simprof_report(struct simprof *p, double t, long nodes, double samples,
 	p->last = noisy = round(noisy);
 	n = snprintf(line, sizeof line, "%.3f %ld %.0f\n", t, nodes, noisy);
 
-	if (p->len + (size_t)n + 1 > p->cap) {
-		size_t cap = p->cap ? 2 * p->cap : 4096;
-		char *q = realloc(p->log, cap);
-		if (q == NULL)
-			return diag_errno(d, ENOMEM, "%s", p->declared->name);
-		p->log = q;
-		p->cap = cap;
-	}
+	if ((q = array_grow(p->log, &p->cap, p->len + (size_t)n + 1, 1,
+	    4096)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", p->declared->name);
+	p->log = q;
 	p->seg = nodes == p->last_nodes ? p->seg + 1 : 1;
 	p->last_nodes = nodes;
 	memcpy(p->log + p->len, line, (size_t)n + 1);
