@@ -406,7 +406,7 @@ profile(struct watcher *w)
 }
 
 static void
-inputs_key(const struct history_inputs *in, const char *profiles, char *out,
+inputs_key(const struct inputs *in, const char *profiles, char *out,
     size_t outlen)
 {
 	snprintf(out, outlen, "%s%s%s%s%s", in->dig_holes, in->dig_jobs,
@@ -432,7 +432,7 @@ solve(struct watcher *w, double *secs)
 {
 	char prog[PATH_MAX], key[sizeof w->failed_inputs], *buf;
 	char *argv[] = { prog, "-d", w->sp->path, NULL };
-	struct history_inputs in;
+	struct inputs in;
 	struct plan p;
 	struct diag d;
 	size_t len;
@@ -440,12 +440,12 @@ solve(struct watcher *w, double *secs)
 	int code, need = 1;
 
 	holes_now(w, &w->holes_seen);	/* the holes this solve reads */
-	if (history_inputs_read(&in, w->sp, &d) < 0)
+	if (inputs_read(&in, w->sp, 0, &d) < 0)
 		return 0;	/* no holes yet: nothing to decide */
 	inputs_key(&in, in.dig_profiles, key, sizeof key);
 	if ((buf = read_plan(w, &len)) != NULL) {
 		if (plan_parse(&p, "plans/current.yaml", buf, len, &d) == 0) {
-			need = !history_inputs_match(&in, &p);
+			need = inputs_stale(&in, &p) != NULL;
 			plan_free(&p);
 		}
 		free(buf);
@@ -468,7 +468,7 @@ solve(struct watcher *w, double *secs)
 			child_failed(w, "bf-solve", code, key);
 		need = code == 0;
 	}
-	history_inputs_free(&in);
+	inputs_free(&in);
 	return need;
 }
 
@@ -509,7 +509,7 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 static int
 plan_stale(struct watcher *w, const char *buf, size_t len)
 {
-	struct history_inputs in;
+	struct inputs in;
 	struct plan p;
 	struct diag d;
 	int stale = 0;
@@ -517,10 +517,10 @@ plan_stale(struct watcher *w, const char *buf, size_t len)
 	if (buf == NULL || plan_parse(&p, "plans/current.yaml", buf, len,
 	    &d) < 0)
 		return 0;
-	if (history_inputs_read(&in, w->sp, &d) == 0) {
-		stale = !history_inputs_match(&in, &p) &&
+	if (inputs_read(&in, w->sp, 0, &d) == 0) {
+		stale = inputs_stale(&in, &p) != NULL &&
 		    !history_enacted(w->sp, buf, len, p.time);
-		history_inputs_free(&in);
+		inputs_free(&in);
 	}
 	plan_free(&p);
 	return stale;
@@ -529,7 +529,7 @@ plan_stale(struct watcher *w, const char *buf, size_t len)
 static int
 apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 {
-	struct apply_opts o = { 0, (long long)time(NULL) };
+	struct apply_opts o = { .now = (long long)time(NULL) };
 	struct apply_result r;
 	struct plan p;
 	char *buf;
