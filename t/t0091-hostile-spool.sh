@@ -227,7 +227,7 @@ test_expect_success 'bf-watch --once with jobs/"c c.yaml": enacts the plan, says
 	fresh ready0 && sed "s/^name: a$/name: c/" s/jobs/a.yaml >"s/jobs/c c.yaml" &&
 	bounded bf-watch -d s --once --allow-root-jobs -g 1 >out 2>err; rc=$?;
 	kill_jobs s; cat err; test $rc -eq 0 &&
-	n=$(grep -c "^bf-solve: jobs/c c.yaml: not a job file (NAME.yaml, NAME a job name), ignored$" err) &&
+	n=$(grep -c "^bf-watch: jobs/c c.yaml: not a job file (NAME.yaml, NAME a job name), ignored$" err) &&
 	test "$n" -ge 1 && test "$n" -le 5 &&
 	grep -q "decision: .* start a 0->" err && grep "^  a: " s/state.yaml &&
 	test $(ls s/history/*.inputs.yaml | wc -l) -eq 1
