@@ -212,6 +212,114 @@ copy_mps(struct spool *sp, const struct plan *p, const char *stem,
 	return rc;
 }
 
+/* One line of the index: when, which plan, the jobs it gives nodes. */
+static int
+index_line(FILE *fp, double enacted, const char *stem, const struct plan *p)
+{
+	size_t i;
+
+	fprintf(fp, "%.6f %s", enacted, stem);
+	for (i = 0; i < p->njobs; i++)
+		if (p->jobs[i].nodes > 0)
+			fprintf(fp, " %s=%ld", p->jobs[i].name, p->jobs[i].nodes);
+	return fputc('\n', fp) == EOF ? -1 : 0;
+}
+
+static double enacted_at(int hfd, const struct history_plan *p);
+
+/*
+ * The index of every plan recorded so far, made from history/ itself: for
+ * a spool whose history began before the index did, or lost its index.
+ */
+static int
+index_build(struct spool *sp, int hfd, struct diag *d)
+{
+	char name[HISTORY_STEM_MAX + 8], label[HISTORY_STEM_MAX + 16], *buf;
+	char *text = NULL;
+	size_t size = 0, n, i, len;
+	struct history_plan *plans;
+	struct plan p;
+	struct diag w;
+	FILE *fp;
+	int rc;
+
+	if (history_plans(sp, &plans, &n, d) < 0)
+		return -1;
+	if ((fp = open_memstream(&text, &size)) == NULL) {
+		free(plans);
+		return diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	}
+	fputs(HISTORY_INDEX_HEADER, fp);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "%s.yaml", plans[i].stem);
+		snprintf(label, sizeof label, "history/%s", name);
+		if (file_read_at(hfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf,
+		    &len, &w) < 0)
+			continue;	/* left out, as the full reading does */
+		plan_init(&p);
+		if (plan_parse(&p, label, buf, len, &w) == 0 &&
+		    p.time == plans[i].time)
+			index_line(fp, plans[i].enacted, plans[i].stem, &p);
+		plan_free(&p);
+		free(buf);
+	}
+	free(plans);
+	if (ferror(fp) | fclose(fp)) {
+		free(text);
+		return diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	}
+	rc = put(sp, hfd, "history", HISTORY_INDEX, text, size, d);
+	free(text);
+	return rc;
+}
+
+/*
+ * The plan's line, appended and synced before the plan copy marks it
+ * enacted (bf-spool(5)): a crash in between leaves a line whose plan is
+ * not in history/, which readers skip, and a retry a second line, the
+ * same but for nothing, which readers skip too.  A line a crash cut short
+ * is ended first, so that it stays one bad line.
+ */
+static int
+index_append(struct spool *sp, const char *stem, const struct plan *p,
+    struct diag *d)
+{
+	int hfd = sp->dirs[SPOOL_HISTORY], fd, rc = 0;
+	struct history_plan hp;
+	char *line = NULL, last;
+	size_t size = 0;
+	struct stat st;
+	FILE *fp;
+
+	fd = openat(hfd, HISTORY_INDEX, O_RDWR | O_APPEND | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		if (index_build(sp, hfd, d) < 0)
+			return -1;
+		fd = openat(hfd, HISTORY_INDEX, O_RDWR | O_APPEND |
+		    O_NOFOLLOW | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return diag_errno(d, errno, "unable to open %s/history/%s",
+		    sp->path, HISTORY_INDEX);
+	/* The manifest's time, the first attempt's after a crash. */
+	snprintf(hp.stem, sizeof hp.stem, "%.*s", HISTORY_STEM_MAX - 1, stem);
+	hp.time = p->time;
+	hp.enacted = enacted_at(hfd, &hp);
+	if ((fp = open_memstream(&line, &size)) == NULL ||
+	    (fstat(fd, &st) == 0 && st.st_size > 0 && pread(fd, &last, 1,
+	    st.st_size - 1) == 1 && last != '\n' && fputc('\n', fp) == EOF) ||
+	    index_line(fp, hp.enacted, stem, p) < 0 ||
+	    (ferror(fp) | fclose(fp)))
+		rc = diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	else if (file_write_all(fd, line, size) < 0 || fsync(fd) < 0)
+		rc = diag_errno(d, errno, "%s/history/%s", sp->path,
+		    HISTORY_INDEX);
+	free(line);
+	close(fd);
+	return rc;
+}
+
 int
 history_enact(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d)
@@ -250,6 +358,9 @@ history_enact_at(struct spool *sp, const struct inputs *in,
 	free(man);
 	if (rc < 0)
 		return -1;
+	if (index_append(sp, stem, p, d) < 0)
+		return -1;
+	fault_point("history-after-index");
 	snprintf(name, sizeof name, "%s.yaml", stem);
 	return put(sp, sp->dirs[SPOOL_HISTORY], "history", name, text, len, d);
 }

@@ -34,6 +34,13 @@
  *	warning.  history_is_plan_name() tells a plan's name, DIGITS-16HEX.yaml,
  *	from the models, manifests, objects and runs beside it.
  *
+ *	Before the plan copy, history_enact() appends to history/allocs.idx
+ *	the plan's line, "ENACTED STEM NAME=NODES ...", the jobs it gives
+ *	nodes (the manifest's enacted time, so a retry after a crash writes
+ *	the same line), and syncs it; a missing index is first made from the
+ *	plans in history/ (history_plans(), the ones a full reading takes).
+ *	bf-profile reads it instead of every plan (allocs.h).
+ *
  *	history_enact_at() is history_enact() with the enacted time given,
  *	for a writer of a history that replays time (bf-sim --spool).
  *
@@ -81,6 +88,9 @@ void history_plan_stem(const char *text, size_t len, long long time,
     char *stem, size_t stemlen);
 int history_enacted(struct spool *sp, const char *text, size_t len,
     long long time);
+/* history/allocs.idx: the allocations of the plans enacted (bf-spool(5)) */
+#define HISTORY_INDEX		"allocs.idx"
+#define HISTORY_INDEX_HEADER	"# bftrainer allocation index 1\n"
 /* TIME (at most 19 digits) "-" 16 hex digits, and the NUL. */
 #define HISTORY_STEM_MAX	40
 
