@@ -129,13 +129,21 @@ by_enactment(const void *a, const void *b)
 	return strcmp(x->stem, y->stem);
 }
 
-/* The counts of one line for the jobs asked about, others 0. */
+/*
+ * The counts of one line for the jobs asked about, others 0.  Only a line
+ * that changes one is looked up in history/ (a line whose plan was never
+ * copied, a crash's, is left out): one that changes none counts the same
+ * whether it is left out or not.
+ */
 static int
-note_line(struct allocs *a, const struct index_entry *e, size_t stamp)
+note_line(struct allocs *a, int hfd, const struct index_entry *e,
+    size_t stamp)
 {
+	char name[HISTORY_STEM_MAX + 8], *tok, *eq, *save = NULL;
 	struct allocs_job *j;
-	char *tok, *eq, *save = NULL;
 	size_t k;
+	long now, next;
+	int changes = 0;
 
 	for (tok = strtok_r(e->jobs, " ", &save); tok != NULL;
 	    tok = strtok_r(NULL, " ", &save)) {
@@ -144,14 +152,23 @@ note_line(struct allocs *a, const struct index_entry *e, size_t stamp)
 		*eq = '\0';
 		if ((j = find(a, tok)) != NULL) {
 			j->stamp = stamp;
-			if (note(j, e->enacted, strtol(eq + 1, NULL, 10)) < 0)
-				return -1;
+			j->next = strtol(eq + 1, NULL, 10);
 		}
 	}
-	for (k = 0; k < a->njobs; k++)
-		if (a->jobs[k].stamp != stamp && note(&a->jobs[k], e->enacted,
-		    0) < 0)
+	for (k = 0; k < a->njobs && !changes; k++) {
+		j = &a->jobs[k];
+		now = j->n ? j->nodes[j->n - 1] : 0;
+		next = j->stamp == stamp ? j->next : 0;
+		changes = now != next;
+	}
+	snprintf(name, sizeof name, "%s.yaml", e->stem);
+	if (!changes || faccessat(hfd, name, F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	for (k = 0; k < a->njobs; k++) {
+		j = &a->jobs[k];
+		if (note(j, e->enacted, j->stamp == stamp ? j->next : 0) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -229,8 +246,8 @@ index_current(const struct spool *sp, struct index_entry *e, size_t n)
 static int
 load_index(struct allocs *a, const struct spool *sp, int hfd)
 {
-	char name[HISTORY_STEM_MAX + 8], *buf;
 	struct index_entry *e;
+	char *buf;
 	size_t len, n, i, stamp = 0;
 	struct diag d;
 	int rc = 1;
@@ -251,10 +268,7 @@ load_index(struct allocs *a, const struct spool *sp, int hfd)
 	for (i = 0; i < n && rc == 1; i++) {
 		if (i > 0 && strcmp(e[i].stem, e[i - 1].stem) == 0)
 			continue;
-		snprintf(name, sizeof name, "%s.yaml", e[i].stem);
-		if (faccessat(hfd, name, F_OK, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		if (note_line(a, &e[i], ++stamp) < 0)
+		if (note_line(a, hfd, &e[i], ++stamp) < 0)
 			rc = -1;
 	}
 	free(e);

@@ -50,6 +50,7 @@ struct allocs_job {
 	double *time;		/* ascending */
 	long *nodes;		/* each differs from the one before */
 	size_t stamp;		/* the last plan that named it */
+	long next;		/* its count in that plan (the index) */
 };
 
 struct allocs {
