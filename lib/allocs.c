@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 
 #include "allocs.h"
 #include "file.h"
@@ -130,6 +131,25 @@ by_enactment(const void *a, const void *b)
 }
 
 /*
+ * history/NAME is a plan's copy: a regular file.  Anything else planted
+ * there is left out as the full reading leaves it out, and said alike.
+ */
+static int
+plan_there(int hfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(hfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;	/* a crash before the copy */
+	if (S_ISREG(st.st_mode))
+		return 1;
+	log_warn("history/%s: %s (left out of the allocation history)", name,
+	    S_ISLNK(st.st_mode) ? "is a symbolic link, not followed" :
+	    "not a regular file");
+	return 0;
+}
+
+/*
  * The counts of one line for the jobs asked about, others 0.  Only a line
  * that changes one is looked up in history/ (a line whose plan was never
  * copied, a crash's, is left out): one that changes none counts the same
@@ -162,7 +182,7 @@ note_line(struct allocs *a, int hfd, const struct index_entry *e,
 		changes = now != next;
 	}
 	snprintf(name, sizeof name, "%s.yaml", e->stem);
-	if (!changes || faccessat(hfd, name, F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+	if (!changes || !plan_there(hfd, name))
 		return 0;
 	for (k = 0; k < a->njobs; k++) {
 		j = &a->jobs[k];
@@ -186,7 +206,9 @@ index_lines(char *buf, size_t len, size_t *n)
 	for (; p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL;
 	    p = nl + 1) {
 		*nl = '\0';
-		if (*p == '#' || (sp = strchr(p, ' ')) == NULL)
+		/* A tab ends a line cut short (history.c): left out. */
+		if (*p == '#' || strchr(p, '\t') != NULL ||
+		    (sp = strchr(p, ' ')) == NULL)
 			continue;
 		if (*n == cap) {
 			struct index_entry *m = realloc(e, 2 * cap * sizeof *e);

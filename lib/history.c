@@ -277,8 +277,9 @@ index_build(struct spool *sp, int hfd, struct diag *d)
  * The plan's line, appended and synced before the plan copy marks it
  * enacted (bf-spool(5)): a crash in between leaves a line whose plan is
  * not in history/, which readers skip, and a retry a second line, the
- * same but for nothing, which readers skip too.  A line a crash cut short
- * is ended first, so that it stays one bad line.
+ * same but for nothing, which readers skip too.  A line a crash or a
+ * full disk cut short is ended first with a tab, which no line has, so
+ * that readers leave it out.
  */
 static int
 index_append(struct spool *sp, const char *stem, const struct plan *p,
@@ -308,7 +309,7 @@ index_append(struct spool *sp, const char *stem, const struct plan *p,
 	hp.enacted = enacted_at(hfd, &hp);
 	if ((fp = open_memstream(&line, &size)) == NULL ||
 	    (fstat(fd, &st) == 0 && st.st_size > 0 && pread(fd, &last, 1,
-	    st.st_size - 1) == 1 && last != '\n' && fputc('\n', fp) == EOF) ||
+	    st.st_size - 1) == 1 && last != '\n' && fputs("\t\n", fp) == EOF) ||
 	    index_line(fp, hp.enacted, stem, p) < 0 ||
 	    (ferror(fp) | fclose(fp)))
 		rc = diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);

@@ -101,14 +101,16 @@ test_expect_success 'a line whose plan is not in history/ (a crash before its co
 	same_profile
 '
 
-test_expect_success 'a torn last line: left out, and the next line starts afresh' '
+test_expect_success 'a torn last line: left out, ended by a tab, the next line afresh' '
 	cp idx.full sp/history/allocs.idx &&
 	printf "1700000000.000000 1003-00000000000000bb u=" >>sp/history/allocs.idx &&
 	same_profile &&
 	enact 1004 1 &&
 	tail -1 sp/history/allocs.idx | cut -d" " -f3- >actual &&
 	echo "u=1" >expect && test_cmp expect actual &&
-	tail -2 sp/history/allocs.idx | head -1 | grep -q " 1003-00000000000000bb u=$"
+	tail -2 sp/history/allocs.idx | head -1 >actual &&
+	printf "1700000000.000000 1003-00000000000000bb u=\t\n" >expect &&
+	test_cmp expect actual
 '
 kill_jobs sp
 
