@@ -121,7 +121,8 @@ holes_text(long long t, const char *gone, int nodes, size_t *len)
 	fprintf(fp, "time: %lld\nsource: bench\nidle:\n  - nodes: \"", t);
 	for (n = 1; n <= nodes; n++)
 		if (!gone[n]) {
-			fprintf(fp, "%sn%04d", first ? "" : ",", n);
+			fprintf(fp, "%sn%0*d", first ? "" : ",",
+			    nodes > 9999 ? 5 : 4, n);
 			first = 0;
 		}
 	fputs("\"\n", fp);
@@ -143,7 +144,7 @@ main(int argc, char **argv)
 	size_t len;
 
 	if (argc < 4 || argc > 6 || (nodes = atoi(argv[2])) < 1 ||
-	    nodes > 9999 || (rounds = atoi(argv[3])) < 1 || (argc > 4 &&
+	    nodes > 99999 || (rounds = atoi(argv[3])) < 1 || (argc > 4 &&
 	    (limit = 1000 * atof(argv[4])) <= 0) || (argc > 5 &&
 	    (first = atoll(argv[5])) <= 0)) {
 		fprintf(stderr, "usage: watch-lat SPOOL NODES ROUNDS "

@@ -6,6 +6,7 @@
 #
 #	bench/watch.sh			1,000 nodes, 50 jobs, 200 rounds
 #	NODES=N JOBS=J ROUNDS=R bench/watch.sh
+#	NODES=10000 JOBS=500 ROUNDS=50 bench/watch.sh	(issue #18's large size)
 #	FLOOD=26000 ROUNDS=20 bench/watch.sh
 #
 # With FLOOD=N, N files a job file's checks refuse are queued in

@@ -27,14 +27,13 @@
 #include "util/version.h"
 #include "util/ydoc.h"
 
+#include "decide.h"
 #include "history.h"
 #include "plan.h"
 #include "solve.h"
 #include "spool.h"
 #include "state.h"
 
-typedef int (*loader)(struct solve *, const char *, const char *, size_t,
-    struct diag *);
 
 static _Noreturn void
 usage(int code)
@@ -45,43 +44,13 @@ usage(int code)
 	exit(code);
 }
 
-/*
- * Read history/NAME or history/objects/NAME, never through a link and
- * never from anything but a regular file; messages name it by its place
- * in the spool, LABEL.
- */
-static int
-read_at(int dirfd, const char *name, const char *label, char **buf,
-    size_t *len, struct diag *d)
-{
-	size_t n = strlen(name);
-	char rest[DIAG_MAX];
-
-	if (dirfd < 0) {	/* history/objects/ does not exist */
-		return diag_set(d, EX_NOINPUT, "unable to open %s: No such "
-		    "file or directory", label);
-	}
-	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, buf, len,
-	    d) == 0)
-		return 0;
-	if (strncmp(d->text, name, n) == 0 && d->text[n] == ':') {
-		snprintf(rest, sizeof rest, "%s", d->text + n);
-		diag_set(d, d->code, "%s%s", label, rest);
-	} else if (strncmp(d->text, "unable to open ", 15) == 0 &&
-	    strncmp(d->text + 15, name, n) == 0) {
-		snprintf(rest, sizeof rest, "%s", d->text + 15 + n);
-		diag_set(d, d->code, "unable to open %s%s", label, rest);
-	}
-	return -1;
-}
-
 static char *
 slurp(int dirfd, const char *name, const char *label, size_t *len)
 {
 	struct diag d;
 	char *buf;
 
-	if (read_at(dirfd, name, label, &buf, len, &d) < 0)
+	if (inputs_read_stored(dirfd, name, label, &buf, len, &d) < 0)
 		log_diag_fatal(&d);
 	return buf;
 }
@@ -116,58 +85,6 @@ open_objects(struct spool *sp)
 	return fd;
 }
 
-static int
-job_loader(struct solve *s, const char *label, const char *buf, size_t len,
-    struct diag *d)
-{
-	return solve_job(s, label, buf, len, JOB_TRUSTED, d);
-}
-
-/* Feed one stored object to the solver under its spool name. */
-static void
-feed(struct solve *s, int objfd, const struct ydoc *doc,
-    const struct ydoc_node *v, const char *label, loader fn)
-{
-	struct diag d;
-	const char *hex;
-	uint64_t h;
-	char *buf, olabel[64];
-	size_t len;
-
-	if (ydoc_string(doc, v, label, &hex, &d) < 0)
-		log_diag_fatal(&d);
-	if (hash_parse(hex, &h) < 0) {
-		ydoc_excerpt(hex, olabel, sizeof olabel);
-		log_fatal(EX_DATAERR, "%s:%zu: bad digest '%s'", doc->file,
-		    v->line, olabel);
-	}
-	snprintf(olabel, sizeof olabel, "history/objects/%s", hex + 5);
-	buf = slurp(objfd, hex + 5, olabel, &len);
-	if (hash_buf(buf, len) != h)
-		log_fatal(EX_DATAERR, "history/objects/%s: content does not "
-		    "match its name", hex + 5);
-	if (fn(s, label, buf, len, &d) < 0)
-		log_diag_fatal(&d);
-	free(buf);
-}
-
-static void
-feed_map(struct solve *s, int objfd, const struct ydoc *doc, const char *key,
-    const char *dir, loader fn)
-{
-	const struct ydoc_node *m = ydoc_get(doc->root, key);
-	char label[JOB_NAME_MAX + 32];
-	size_t i;
-
-	if (m == NULL || m->kind != YDOC_MAPPING)
-		return;
-	for (i = 0; i < m->n; i++) {
-		snprintf(label, sizeof label, "%s/%.64s.yaml", dir,
-		    m->items[2 * i]->value);
-		feed(s, objfd, doc, m->items[2 * i + 1], label, fn);
-	}
-}
-
 static void
 options_of(const struct plan *p, struct solve_opts *o)
 {
@@ -196,37 +113,24 @@ stem_of(const char *arg, char *stem, size_t stemlen)
 	stem[l] = '\0';
 }
 
+/* The plan made again from the inputs its manifest names (inputs.h). */
 static char *
 resolve(const char *stem, int hfd, int objfd, const struct plan *want,
     size_t *len)
 {
 	struct solve_opts o = SOLVE_OPTS_DEFAULT;
-	char name[128], label[160], *buf, *text;
+	struct inputs in;
 	struct solve s;
-	struct ydoc doc;
 	struct plan p;
 	struct diag d;
-	const struct ydoc_node *v;
-	size_t mlen;
+	char *text;
 
-	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
-	snprintf(label, sizeof label, "history/%s", name);
-	buf = slurp(hfd, name, label, &mlen);
-	if (ydoc_load(&doc, label, buf, mlen, &d) < 0)
+	if (inputs_read_manifest(&in, hfd, objfd, stem, &d) < 0)
 		log_diag_fatal(&d);
-	if (doc.root == NULL || doc.root->kind != YDOC_MAPPING ||
-	    (v = ydoc_get(doc.root, "holes")) == NULL)
-		log_fatal(EX_DATAERR, "history/%s: no holes", name);
 	solve_init(&s);
-	feed(&s, objfd, &doc, v, "holes/current.yaml", solve_holes);
-	feed_map(&s, objfd, &doc, "jobs", "jobs", job_loader);
-	feed_map(&s, objfd, &doc, "profiles", "profiles", solve_profile);
-	if ((v = ydoc_get(doc.root, "state")) != NULL)
-		feed(&s, objfd, &doc, v, "state.yaml", solve_state);
-	if ((v = ydoc_get(doc.root, "policy")) != NULL)
-		feed(&s, objfd, &doc, v, "policy.yaml", solve_policy);
 	options_of(want, &o);
-	if (solve_prepare(&s, &o, &d) < 0 || solve_run(&s, &o, &d) < 0 ||
+	if (decide_load(&s, &in, 0, &d) < 0 ||
+	    solve_prepare(&s, &o, &d) < 0 || solve_run(&s, &o, &d) < 0 ||
 	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, &d) < 0)
 		log_diag_fatal(&d);
 	p.seconds = want->seconds;	/* the one field allowed to differ */
@@ -234,8 +138,7 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 		log_fatal(EX_OSERR, "out of memory");
 	plan_free(&p);
 	solve_free(&s);
-	ydoc_free(&doc);
-	free(buf);
+	inputs_free(&in);
 	return text;
 }
 

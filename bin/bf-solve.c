@@ -8,10 +8,12 @@
  *	(OPTION: -T TFWD, -t LIMIT, --model MODEL, --policy FILE,
  *	--profiles DIR, --solver SOLVER)
  * DESCRIPTION
- *	See bf-solve(1).  Options and files here; the decision is solve.c.
- *	The model is written (MPS) once solved, as solved: with the columns
- *	the solve fixed at 0.  The plan comes last, once everything
- *	succeeded, so a failure leaves no partial file.
+ *	See bf-solve(1).  Options and files here; the decision is solve.c,
+ *	and with -d the spool's inputs are inputs.c's and the decision
+ *	decide.c's, the daemon's own.  The model is written (MPS) once
+ *	solved, as solved: with the columns the solve fixed at 0.  The plan
+ *	comes last, once everything succeeded, so a failure leaves no
+ *	partial file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +31,8 @@
 #include "util/log.h"
 #include "util/version.h"
 
+#include "decide.h"
+#include "inputs.h"
 #include "plan.h"
 #include "solve.h"
 #include "spool.h"
@@ -106,33 +110,6 @@ load_job(struct solve *s, const char *label, const char *buf, size_t len,
 	return solve_job(s, label, buf, len, JOB_TRUSTED, d);
 }
 
-/*
- * The jobs of jobs/, by the one rule of job_list(): the others are said
- * and ignored, as history.c ignores them, so that the plan's jobs digest
- * is the one bf-apply and bf-watch compute.
- */
-static void
-load_spool_jobs(struct solve *s, struct spool *sp)
-{
-	char **names, file[JOB_NAME_MAX + 8], label[PATH_MAX];
-	size_t n, i;
-	struct diag d;
-	int fd;
-
-	if ((fd = spool_dirfd(sp, SPOOL_JOBS, &d)) < 0 ||
-	    job_list(sp, SPOOL_JOBS, JOB_LIST_WARN, &names, &n, &d) < 0)
-		log_diag_fatal(&d);
-	for (i = 0; i < n; i++) {
-		snprintf(file, sizeof file, "%s.yaml", names[i]);
-		snprintf(label, sizeof label, "jobs/%s", file);
-		load(s, load_job, fd, file, label, 0);
-		if (job_check_name(&s->jobs[s->njobs - 1].job, names[i], label,
-		    &d) < 0)
-			log_diag_fatal(&d);
-	}
-	spool_list_free(names, n);
-}
-
 /* A job's profile, DIR/NAME.yaml, is applied when it exists. */
 static void
 load_profiles(struct solve *s, int dirfd, const char *prefix)
@@ -207,55 +184,25 @@ filter(struct solve *s, const struct args *a, char **files, int nfiles)
 	return 0;
 }
 
-/* plans/TIME-HEX.mps: the holes' time, the XXH3 of the model's text. */
-static void
-write_mps(struct solve *s, const struct args *a, struct spool *sp,
-    char *path, size_t pathlen)
-{
-	char hex[HASH_TEXT_LEN], name[64];
-	struct diag d;
-	size_t len;
-	char *mps = solve_mps(s, &a->o, &len, &d);
-
-	if (mps == NULL)
-		log_diag_fatal(&d);
-	hash_format(hash_buf(mps, len), hex);
-	snprintf(name, sizeof name, "%lld-%s.mps", s->holes.time, hex + 5);
-	if (spool_write(sp, SPOOL_PLANS, name, mps, len, 0644, 0, &d) < 0)
-		log_diag_fatal(&d);
-	snprintf(path, pathlen, "plans/%s", name);
-	free(mps);
-}
-
+/* The spool's inputs (inputs.h), decided as bf-watch decides (decide.h). */
 static int
-spooled(struct solve *s, const struct args *a)
+spooled(const struct args *a)
 {
-	char mps[128], *text;
+	struct inputs in;
 	struct spool sp;
+	struct plan p;
 	struct diag d;
+	char *text;
 	size_t len;
-	int hfd;
 
 	if (spool_open(&sp, a->spool, 0, &d) < 0 ||
-	    (hfd = spool_dirfd(&sp, SPOOL_HOLES, &d)) < 0)
+	    inputs_read(&in, &sp, INPUTS_WARN, &d) < 0 ||
+	    (a->policy != NULL && inputs_set_policy(&in, a->policy, &d) < 0) ||
+	    decide_spool(&sp, &in, &a->o, &p, &text, &len, &d) < 0)
 		log_diag_fatal(&d);
-	load(s, solve_holes, hfd, "current.yaml", "holes/current.yaml", 0);
-	load_spool_jobs(s, &sp);
-	if (sp.dirs[SPOOL_PROFILES] >= 0)
-		load_profiles(s, sp.dirs[SPOOL_PROFILES], "profiles");
-	load(s, solve_state, sp.fd, "state.yaml", "state.yaml", 1);
-	if (a->policy != NULL)
-		load(s, solve_policy, AT_FDCWD, a->policy, a->policy, 0);
-	else
-		load(s, solve_policy, sp.fd, "policy.yaml", "policy.yaml", 1);
-	solve_or_die(s, a);
-	write_mps(s, a, &sp, mps, sizeof mps);
-	finish(s, a, mps, &text, &len);
-	fault_point("solve-before-plan");
-	if (spool_write(&sp, SPOOL_PLANS, "current.yaml", text, len, 0644, 0,
-	    &d) < 0)
-		log_diag_fatal(&d);
+	plan_free(&p);
 	free(text);
+	inputs_free(&in);
 	spool_close(&sp);
 	return 0;
 }
@@ -357,9 +304,10 @@ main(int argc, char **argv)
 		    "the plan records it", sizeof ((struct plan *)0)->mps - 1);
 	if (a.o.solver == SOLVE_DP && a.o.model != SOLVE_COMPACT)
 		log_fatal(EX_USAGE, "--solver dp solves the compact model only");
+	if (a.spool_mode)
+		return spooled(&a);
 	solve_init(&s);
-	rc = a.spool_mode ? spooled(&s, &a) : filter(&s, &a, argv + optind,
-	    argc - optind);
+	rc = filter(&s, &a, argv + optind, argc - optind);
 	solve_free(&s);
 	return rc;
 }

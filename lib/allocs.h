@@ -20,10 +20,15 @@
  *	view into a, valid until allocs_free(); a job that was not named has
  *	an empty one.  Memory is the number of changes, not of plans.
  *
- *	Reading history/ costs time in proportion to its size, so bf-profile
- *	calls allocs_load() only for a log with a "-" line, once per run.
- *	A damaged plan in history/ is warned about and left out: history is
- *	evidence, not input.
+ *	allocs_load() reads history/allocs.idx, the line bf-apply appended
+ *	per plan enacted (history.h, bf-spool(5)), rather than the plans:
+ *	a line whose plan is not in history/ (a crash before its copy) or
+ *	that repeats one (a retry) is left out.  When the index is missing,
+ *	lacks its header, or lacks plans/current.yaml although that plan was
+ *	enacted (cut short), it reads every plan instead, with the same
+ *	result.  bf-profile calls it only for a log with a "-" line, once per
+ *	run.  A damaged plan in history/ is warned about and left out:
+ *	history is evidence, not input.
  * DIAGNOSTICS
  *	-1 with d set when the history cannot be listed (74) or memory runs
  *	out (71); a is then empty and not loaded.  No history/ directory is
@@ -46,6 +51,7 @@ struct allocs_job {
 	double *time;		/* ascending */
 	long *nodes;		/* each differs from the one before */
 	size_t stamp;		/* the last plan that named it */
+	long next;		/* its count in that plan (the index) */
 };
 
 struct allocs {

@@ -44,6 +44,7 @@ struct ctx {
 	struct state st;
 	struct plan plan;
 	struct diag *d;
+	int changed;		/* state.yaml or jobs/ written by this run */
 };
 
 /* A job's status, asked of the backend once per run unless it changed. */
@@ -161,6 +162,7 @@ write_state(struct ctx *c)
 	if ((text = state_format(&c->st, &len)) == NULL)
 		return diag_errno(c->d, ENOMEM, "state");
 	fault_point("apply-before-state");
+	c->changed = 1;
 	rc = file_write_atomic(tmpfd, c->sp->fd, "state.yaml", text, len,
 	    0644, 0, c->d);
 	free(text);
@@ -173,10 +175,18 @@ write_state(struct ctx *c)
 static int
 load_state(struct ctx *c)
 {
+	const struct inputs *in = c->o->inputs;
 	char *buf;
 	size_t len;
 	int rc;
 
+	if (in != NULL && !in->have_state) {
+		state_init(&c->st);
+		return 0;
+	}
+	if (in != NULL)
+		return state_parse(&c->st, "state.yaml", in->state.buf,
+		    in->state.len, c->d);
 	if (file_read_at(c->sp->fd, "state.yaml", STATE_MAX_FILE,
 	    FILE_NOFOLLOW, &buf, &len, c->d) < 0) {
 		if (c->d->code != EX_NOINPUT)
@@ -719,6 +729,7 @@ retire(struct ctx *c, const char *name, const struct backend_status *bs)
 	ended = rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
 	    strcmp(hr.outcome, "failed") == 0 ||
 	    strcmp(hr.outcome, "cancelled") == 0);
+	c->changed |= ended;
 	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
 		fsync(c->sp->dirs[SPOOL_JOBS]);
 	/* Its log and profile go with the run: a new job of the name starts
@@ -809,6 +820,7 @@ cancel_waiting(struct ctx *c, const char *name, uid_t by)
 	snprintf(stem, sizeof stem, "%lld-%s-0", hr.ended, name);
 	hr.stem = stem;
 	snprintf(file, sizeof file, "%s.yaml", name);
+	c->changed = 1;
 	if ((rc = history_record_run(c->sp, &hr, c->d)) == 0 &&
 	    unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
 		fsync(c->sp->dirs[SPOOL_JOBS]);
@@ -907,19 +919,6 @@ retire_ended(struct ctx *c)
 	return rc;
 }
 
-static int
-stale(struct ctx *c, const struct history_inputs *in)
-{
-	const char *what = strcmp(in->dig_holes, c->plan.holes) ? "holes" :
-	    strcmp(in->dig_jobs, c->plan.jobs_digest) ? "jobs" :
-	    strcmp(in->dig_state, c->plan.state) ? "state.yaml" :
-	    strcmp(in->dig_policy, c->plan.policy) ? "policy.yaml" :
-	    "profiles";
-
-	return diag_set(c->d, EX_TEMPFAIL, "the plan is stale: %s changed "
-	    "since it was made (run bf-solve)", what);
-}
-
 /*
  * The nodes a start or grow of this plan could not obtain stay out of it
  * (state.yaml unobtained, while the holes file is the plan's): trying them
@@ -969,33 +968,52 @@ filter_unobtained(struct ctx *c)
 	return 0;
 }
 
+/*
+ * The caller's inputs when nothing was written since it read them (a
+ * reconcile or a cancel writes state.yaml or removes a job file), else
+ * the spool's now.
+ */
+static const struct inputs *
+inputs_now(struct ctx *c, struct inputs *mine)
+{
+	if (c->o->inputs != NULL && !c->changed)
+		return c->o->inputs;
+	if (inputs_read(mine, c->sp, 0, c->d) < 0)
+		return NULL;
+	return mine;
+}
+
 static int
 plan_part(struct ctx *c, const char *buf, size_t len)
 {
-	struct history_inputs in;
+	struct inputs mine = { .njobs = 0 };
+	const struct inputs *in;
 	struct step_job *steps;
+	const char *changed;
 	size_t n = 0;
-	int fresh, enacted, rc = 0;
+	int enacted, rc = 0;
 
-	if (history_inputs_read(&in, c->sp, c->d) < 0)
+	if ((in = inputs_now(c, &mine)) == NULL)
 		return -1;
 	if (filter_unobtained(c) < 0) {
-		history_inputs_free(&in);
+		inputs_free(&mine);
 		return -1;
 	}
-	fresh = history_inputs_match(&in, &c->plan);
+	changed = inputs_stale(in, &c->plan);
 	enacted = history_enacted(c->sp, buf, len, c->plan.time);
 	if ((steps = calloc(c->plan.njobs + 1, sizeof *steps)) == NULL ||
 	    diff(c, steps, &n) < 0)
 		rc = steps ? -1 : diag_errno(c->d, ENOMEM, "actions");
-	else if (n > 0 && !fresh && !enacted)
-		rc = stale(c, &in);
-	else if (n > 0 && fresh && !enacted && !c->o->dry_run) {
-		rc = history_enact(c->sp, &in, buf, len, &c->plan, c->d);
+	else if (n > 0 && changed != NULL && !enacted) {
+		c->r->stale = changed;
+		rc = diag_set(c->d, EX_TEMPFAIL, "the plan is stale: %s "
+		    "changed since it was made (run bf-solve)", changed);
+	} else if (n > 0 && changed == NULL && !enacted && !c->o->dry_run) {
+		rc = history_enact(c->sp, in, buf, len, &c->plan, c->d);
 		c->r->enacted = rc == 0;
 		fault_point("apply-after-history");
 	}
-	history_inputs_free(&in);
+	inputs_free(&mine);
 	if (rc == 0)
 		rc = enact(c, steps, n);
 	free(steps);
@@ -1016,7 +1034,10 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 	    spool_dirfd(sp, SPOOL_JOBS, d) < 0 ||
 	    spool_dirfd(sp, SPOOL_TMP, d) < 0)
 		return -1;
-	if (buf != NULL && plan_parse(&c.plan, label, buf, len, d) < 0)
+	if (buf != NULL && o->plan != NULL) {
+		c.plan = *o->plan;	/* taken over */
+		plan_init(o->plan);
+	} else if (buf != NULL && plan_parse(&c.plan, label, buf, len, d) < 0)
 		return -1;
 	if ((rc = load_state(&c)) == 0)
 		rc = reconcile(&c);

@@ -20,10 +20,18 @@
  *	again).  A run/NAME/ whose start never ran is reused by the job's
  *	next start, or retired as lost once its job is gone.
  *
- *	A plan is enacted when its inputs are the spool's current inputs;
- *	it is then recorded in history/ before its first action.  A plan
- *	whose inputs changed is refused (75, stale) unless it was recorded
- *	already: then it is the plan a crash interrupted, and it is finished.
+ *	A plan is enacted when its inputs are the spool's current inputs
+ *	(inputs_stale(), inputs.h); it is then recorded in history/ before
+ *	its first action.  A plan whose inputs changed is refused (75,
+ *	stale; r.stale names the input) unless it was recorded already: then
+ *	it is the plan a crash interrupted, and it is finished.
+ *
+ *	o.inputs, when not NULL, are the spool's inputs as the caller read
+ *	them a moment before (bf-watch, which decided from them): state.yaml
+ *	is parsed from them and the plan compared with them, unless this run
+ *	wrote state.yaml or removed a job file first, which reads the spool
+ *	again.  o.plan, when not NULL, is buf already parsed; apply_run()
+ *	takes it over (and leaves it empty).
  *	A plan already carried out gives no action, so applying it again
  *	changes nothing.  With dry_run nothing is changed at all.
  *
@@ -51,12 +59,17 @@
 #include "util/log.h"
 
 #include "backend.h"
+#include "inputs.h"
 #include "job.h"
+#include "plan.h"
 #include "spool.h"
 
 struct apply_opts {
 	int dry_run;
 	long long now;
+	/* bf-watch's: what it read this pass, so as not to read it again */
+	const struct inputs *inputs;	/* the spool's inputs, or NULL */
+	struct plan *plan;	/* buf parsed, or NULL; taken over */
 };
 
 struct apply_action {
@@ -72,6 +85,7 @@ struct apply_result {
 	struct apply_action *acts;
 	int refused;		/* jobs the backend may not run */
 	int enacted;		/* the plan was recorded in history now */
+	const char *stale;	/* refused: the input that changed (75) */
 	long nodes;		/* nodes held after, for the log */
 };
 

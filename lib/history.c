@@ -23,30 +23,6 @@
 
 #include "history.h"
 
-static void
-file_clear(struct history_file *f)
-{
-	free(f->buf);
-	memset(f, 0, sizeof *f);
-}
-
-void
-history_inputs_free(struct history_inputs *in)
-{
-	size_t i;
-
-	file_clear(&in->holes);
-	file_clear(&in->state);
-	file_clear(&in->policy);
-	for (i = 0; i < in->njobs; i++)
-		free(in->jobs[i].buf);
-	for (i = 0; i < in->nprofiles; i++)
-		free(in->profiles[i].buf);
-	free(in->jobs);
-	free(in->profiles);
-	memset(in, 0, sizeof *in);
-}
-
 static int
 gone(int dirfd, const char *name)
 {
@@ -54,153 +30,6 @@ gone(int dirfd, const char *name)
 
 	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
 	    errno == ENOENT;
-}
-
-/* Read one file; a missing optional one leaves f empty and returns 0. */
-static int
-read_one(int dirfd, const char *name, const char *label, int optional,
-    struct history_file *f, int *have, struct diag *d)
-{
-	if (file_read_at(dirfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &f->buf,
-	    &f->len, d) < 0) {
-		if (optional && d->code == EX_NOINPUT && gone(dirfd, name)) {
-			diag_clear(d);
-			return 0;
-		}
-		return diag_relabel(d, name, label);
-	}
-	f->hash = hash_buf(f->buf, f->len);
-	if (have != NULL)
-		*have = 1;
-	return 0;
-}
-
-/* Every NAME.yaml of a spool directory that is a job's (job_list()). */
-static int
-read_dir(struct spool *sp, enum spool_dir dir, int optional,
-    struct history_file **out, size_t *n, struct diag *d)
-{
-	char **names, file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
-	size_t count, i;
-	int fd, rc = 0;
-
-	*out = NULL;
-	*n = 0;
-	if (sp->dirs[dir] < 0 && optional)
-		return 0;
-	if ((fd = spool_dirfd(sp, dir, d)) < 0 ||
-	    job_list(sp, dir, 0, &names, &count, d) < 0)
-		return -1;
-	if ((*out = calloc(count + 1, sizeof **out)) == NULL) {
-		spool_list_free(names, count);
-		return diag_errno(d, ENOMEM, "inputs");
-	}
-	for (i = 0; i < count && rc == 0; i++) {
-		struct history_file *f = &(*out)[*n];
-		memcpy(f->name, names[i], strlen(names[i]) + 1); /* valid */
-		snprintf(file, sizeof file, "%s.yaml", names[i]);
-		snprintf(label, sizeof label, "%s/%s", spool_dir_name(dir),
-		    file);
-		rc = read_one(fd, file, label, 0, f, NULL, d);
-		if (rc == 0)
-			(*n)++;
-		else if (d->code == EX_NOINPUT && gone(fd, file)) {
-			/*
-			 * Gone between the listing and the read: not an input.
-			 * One we may not read is still there: an error, or a
-			 * user's dry run would take it for another input.
-			 */
-			diag_clear(d);
-			rc = 0;
-		}
-	}
-	spool_list_free(names, count);
-	return rc;
-}
-
-int
-history_digest_list(const struct history_file *f, size_t n,
-    char out[HASH_TEXT_LEN], struct diag *d)
-{
-	char *buf = NULL, text[HASH_TEXT_LEN];
-	size_t size = 0, i;
-	FILE *fp = open_memstream(&buf, &size);
-
-	if (fp == NULL)
-		return diag_errno(d, ENOMEM, "digest");
-	for (i = 0; i < n; i++) {
-		hash_format(f[i].hash, text);
-		fprintf(fp, "%s %s\n", f[i].name, text);
-	}
-	if (ferror(fp) | fclose(fp)) {
-		free(buf);
-		return diag_errno(d, ENOMEM, "digest");
-	}
-	hash_format(hash_buf(buf, size), out);
-	free(buf);
-	return 0;
-}
-
-/* bf-solve applies the profiles of the jobs it has, and only those. */
-static void
-keep_applied(struct history_inputs *in)
-{
-	size_t i, j = 0, k = 0;
-
-	for (i = 0; i < in->nprofiles; i++) {
-		while (j < in->njobs && strcmp(in->jobs[j].name,
-		    in->profiles[i].name) < 0)
-			j++;
-		if (j < in->njobs && strcmp(in->jobs[j].name,
-		    in->profiles[i].name) == 0)
-			in->profiles[k++] = in->profiles[i];
-		else
-			free(in->profiles[i].buf);
-	}
-	in->nprofiles = k;
-}
-
-int
-history_inputs_read(struct history_inputs *in, struct spool *sp,
-    struct diag *d)
-{
-	int hfd;
-
-	memset(in, 0, sizeof *in);
-	if ((hfd = spool_dirfd(sp, SPOOL_HOLES, d)) < 0 ||
-	    read_one(hfd, "current.yaml", "holes/current.yaml", 0, &in->holes,
-	    NULL, d) < 0 ||
-	    read_one(sp->fd, "state.yaml", "state.yaml", 1, &in->state,
-	    &in->have_state, d) < 0 ||
-	    read_one(sp->fd, "policy.yaml", "policy.yaml", 1, &in->policy,
-	    &in->have_policy, d) < 0 ||
-	    read_dir(sp, SPOOL_JOBS, 0, &in->jobs, &in->njobs, d) < 0 ||
-	    read_dir(sp, SPOOL_PROFILES, 1, &in->profiles, &in->nprofiles,
-	    d) < 0 ||
-	    history_digest_list(in->jobs, in->njobs, in->dig_jobs, d) < 0 ||
-	    (keep_applied(in), in->nprofiles > 0 &&
-	    history_digest_list(in->profiles,
-	    in->nprofiles, in->dig_profiles, d) < 0)) {
-		history_inputs_free(in);
-		return -1;
-	}
-	hash_format(in->holes.hash, in->dig_holes);
-	/* bf-solve digests a missing state as the empty file. */
-	hash_format(in->have_state ? in->state.hash : hash_buf("", 0),
-	    in->dig_state);
-	if (in->have_policy)
-		hash_format(in->policy.hash, in->dig_policy);
-	return 0;
-}
-
-int
-history_inputs_match(const struct history_inputs *in, const struct plan *p)
-{
-	return strcmp(in->dig_holes, p->holes) == 0 &&
-	    strcmp(in->dig_jobs, p->jobs_digest) == 0 &&
-	    strcmp(in->dig_state, p->state) == 0 &&
-	    strcmp(in->dig_policy, p->policy) == 0 &&
-	    strcmp(in->dig_profiles, p->profiles) == 0;
 }
 
 /* history/NAME, made when missing; the caller closes the descriptor. */
@@ -292,7 +121,7 @@ history_enacted(struct spool *sp, const char *text, size_t len,
 
 static int
 store_list(struct spool *sp, FILE *fp, const char *key,
-    const struct history_file *f, size_t n, struct diag *d)
+    const struct input_file *f, size_t n, struct diag *d)
 {
 	char hex[HASH_TEXT_LEN];
 	size_t i;
@@ -308,7 +137,7 @@ store_list(struct spool *sp, FILE *fp, const char *key,
 
 static int
 store_one(struct spool *sp, FILE *fp, const char *key,
-    const struct history_file *f, struct diag *d)
+    const struct input_file *f, struct diag *d)
 {
 	char hex[HASH_TEXT_LEN];
 
@@ -320,7 +149,7 @@ store_one(struct spool *sp, FILE *fp, const char *key,
 
 /* The manifest: which object was which input. */
 static int
-manifest(struct spool *sp, const struct history_inputs *in, const char *plan,
+manifest(struct spool *sp, const struct inputs *in, const char *plan,
     const struct timespec *when, char **buf, size_t *size, struct diag *d)
 {
 	FILE *fp = open_memstream(buf, size);
@@ -384,8 +213,117 @@ copy_mps(struct spool *sp, const struct plan *p, const char *stem,
 	return rc;
 }
 
+/* One line of the index: when, which plan, the jobs it gives nodes. */
+static int
+index_line(FILE *fp, double enacted, const char *stem, const struct plan *p)
+{
+	size_t i;
+
+	fprintf(fp, "%.6f %s", enacted, stem);
+	for (i = 0; i < p->njobs; i++)
+		if (p->jobs[i].nodes > 0)
+			fprintf(fp, " %s=%ld", p->jobs[i].name, p->jobs[i].nodes);
+	return fputc('\n', fp) == EOF ? -1 : 0;
+}
+
+static double enacted_at(int hfd, const struct history_plan *p);
+
+/*
+ * The index of every plan recorded so far, made from history/ itself: for
+ * a spool whose history began before the index did, or lost its index.
+ */
+static int
+index_build(struct spool *sp, int hfd, struct diag *d)
+{
+	char name[HISTORY_STEM_MAX + 8], label[HISTORY_STEM_MAX + 16], *buf;
+	char *text = NULL;
+	size_t size = 0, n, i, len;
+	struct history_plan *plans;
+	struct plan p;
+	struct diag w;
+	FILE *fp;
+	int rc;
+
+	if (history_plans(sp, &plans, &n, d) < 0)
+		return -1;
+	if ((fp = open_memstream(&text, &size)) == NULL) {
+		free(plans);
+		return diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	}
+	fputs(HISTORY_INDEX_HEADER, fp);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "%s.yaml", plans[i].stem);
+		snprintf(label, sizeof label, "history/%s", name);
+		if (file_read_at(hfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf,
+		    &len, &w) < 0)
+			continue;	/* left out, as the full reading does */
+		plan_init(&p);
+		if (plan_parse(&p, label, buf, len, &w) == 0 &&
+		    p.time == plans[i].time)
+			index_line(fp, plans[i].enacted, plans[i].stem, &p);
+		plan_free(&p);
+		free(buf);
+	}
+	free(plans);
+	if (ferror(fp) | fclose(fp)) {
+		free(text);
+		return diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	}
+	rc = put(sp, hfd, "history", HISTORY_INDEX, text, size, d);
+	free(text);
+	return rc;
+}
+
+/*
+ * The plan's line, appended and synced before the plan copy marks it
+ * enacted (bf-spool(5)): a crash in between leaves a line whose plan is
+ * not in history/, which readers skip, and a retry a second line, the
+ * same but for nothing, which readers skip too.  A line a crash or a
+ * full disk cut short is ended first with a tab, which no line has, so
+ * that readers leave it out.
+ */
+static int
+index_append(struct spool *sp, const char *stem, const struct plan *p,
+    struct diag *d)
+{
+	int hfd = sp->dirs[SPOOL_HISTORY], fd, rc = 0;
+	struct history_plan hp;
+	char *line = NULL, last;
+	size_t size = 0;
+	struct stat st;
+	FILE *fp;
+
+	fd = openat(hfd, HISTORY_INDEX, O_RDWR | O_APPEND | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		if (index_build(sp, hfd, d) < 0)
+			return -1;
+		fd = openat(hfd, HISTORY_INDEX, O_RDWR | O_APPEND |
+		    O_NOFOLLOW | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return diag_errno(d, errno, "unable to open %s/history/%s",
+		    sp->path, HISTORY_INDEX);
+	/* The manifest's time, the first attempt's after a crash. */
+	snprintf(hp.stem, sizeof hp.stem, "%.*s", HISTORY_STEM_MAX - 1, stem);
+	hp.time = p->time;
+	hp.enacted = enacted_at(hfd, &hp);
+	if ((fp = open_memstream(&line, &size)) == NULL ||
+	    (fstat(fd, &st) == 0 && st.st_size > 0 && pread(fd, &last, 1,
+	    st.st_size - 1) == 1 && last != '\n' && fputs("\t\n", fp) == EOF) ||
+	    index_line(fp, hp.enacted, stem, p) < 0 ||
+	    (ferror(fp) | fclose(fp)))
+		rc = diag_errno(d, ENOMEM, "history/%s", HISTORY_INDEX);
+	else if (file_write_all(fd, line, size) < 0 || fsync(fd) < 0)
+		rc = diag_errno(d, errno, "%s/history/%s", sp->path,
+		    HISTORY_INDEX);
+	free(line);
+	close(fd);
+	return rc;
+}
+
 int
-history_enact(struct spool *sp, const struct history_inputs *in,
+history_enact(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d)
 {
 	struct timespec now;
@@ -398,7 +336,7 @@ history_enact(struct spool *sp, const struct history_inputs *in,
 }
 
 int
-history_enact_at(struct spool *sp, const struct history_inputs *in,
+history_enact_at(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p,
     const struct timespec *when, struct diag *d)
 {
@@ -422,6 +360,9 @@ history_enact_at(struct spool *sp, const struct history_inputs *in,
 	free(man);
 	if (rc < 0)
 		return -1;
+	if (index_append(sp, stem, p, d) < 0)
+		return -1;
+	fault_point("history-after-index");
 	snprintf(name, sizeof name, "%s.yaml", stem);
 	return put(sp, sp->dirs[SPOOL_HISTORY], "history", name, text, len, d);
 }

@@ -3,24 +3,14 @@
  *	history - the spool's inputs, their digests, and the record of
  *	every plan enacted and every job run
  * SYNOPSIS
- *	struct history_inputs in;
- *	history_inputs_read(&in, &sp, &d);
- *	if (history_inputs_match(&in, &plan)) ...
+ *	struct inputs in;  inputs_read(&in, &sp, 0, &d);     (inputs.h)
  *	history_enact(&sp, &in, plantext, planlen, &plan, &d);
  *	history_enacted(&sp, plantext, planlen);
  *	history_record_run(&sp, &run, &d);
- *	history_inputs_free(&in);
  *	struct history_plan *plans; size_t n;
  *	history_plans(&sp, &plans, &n, &d);  ...  free(plans);
  * DESCRIPTION
- *	history_inputs_read() reads what bf-solve reads from a spool (holes/
- *	current.yaml, jobs/NAME.yaml, state.yaml, policy.yaml) and what it
- *	may read (profiles/NAME.yaml), and digests them as bf-solve does:
- *	XXH3-64 of each file's bytes; the jobs digest is the XXH3-64 of the
- *	lines "NAME xxh3:HEX\n" in name order; a missing state.yaml is the
- *	empty file, a missing policy.yaml has no digest; the profiles of the
- *	jobs in jobs/ (the ones bf-solve applies) are digested like the jobs,
- *	and have no digest when there are none.
+ *	The inputs of a decision are inputs.h's; this module records them.
  *
  *	history_enact() records a plan before its first action: every input
  *	is stored once under history/objects/HEX (HEX its XXH3-64), the plan's
@@ -44,10 +34,15 @@
  *	warning.  history_is_plan_name() tells a plan's name, DIGITS-16HEX.yaml,
  *	from the models, manifests, objects and runs beside it.
  *
+ *	Before the plan copy, history_enact() appends to history/allocs.idx
+ *	the plan's line, "ENACTED STEM NAME=NODES ...", the jobs it gives
+ *	nodes (the manifest's enacted time, so a retry after a crash writes
+ *	the same line), and syncs it; a missing index is first made from the
+ *	plans in history/ (history_plans(), the ones a full reading takes).
+ *	bf-profile reads it instead of every plan (allocs.h).
+ *
  *	history_enact_at() is history_enact() with the enacted time given,
  *	for a writer of a history that replays time (bf-sim --spool).
- *	history_digest_list() is the digest of a list of named files, as
- *	bf-solve makes its jobs and profiles digests.
  *
  *	history_record_run() writes history/runs/STEM.yaml (STEM is
  *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
@@ -66,28 +61,12 @@
 #include "util/hash.h"
 #include "util/log.h"
 
+#include "inputs.h"
 #include "job.h"
 #include "plan.h"
 #include "spool.h"
 
-#define HISTORY_MAX_FILE	(64 * 1024 * 1024)
-
-struct history_file {
-	char name[JOB_NAME_MAX + 1];	/* job name; "" for single files */
-	char *buf;
-	size_t len;
-	uint64_t hash;
-};
-
-struct history_inputs {
-	struct history_file holes, state, policy;
-	int have_state, have_policy;
-	size_t njobs, nprofiles;
-	struct history_file *jobs, *profiles;
-	char dig_holes[HASH_TEXT_LEN], dig_jobs[HASH_TEXT_LEN];
-	char dig_state[HASH_TEXT_LEN], dig_policy[HASH_TEXT_LEN];
-	char dig_profiles[HASH_TEXT_LEN];	/* "" when none */
-};
+#define HISTORY_MAX_FILE	INPUTS_MAX_FILE
 
 struct history_run {
 	const char *name;
@@ -103,11 +82,6 @@ struct history_run {
 	long long cancelled_by;	/* outcome cancelled: the uid who asked */
 };
 
-void history_inputs_free(struct history_inputs *in);
-int history_inputs_read(struct history_inputs *in, struct spool *sp,
-    struct diag *d);
-int history_inputs_match(const struct history_inputs *in,
-    const struct plan *p);
 int history_store_object(struct spool *sp, const void *buf, size_t len,
     char hex[HASH_TEXT_LEN], struct diag *d);
 int history_subdir(struct spool *sp, const char *name, struct diag *d);
@@ -115,6 +89,9 @@ void history_plan_stem(const char *text, size_t len, long long time,
     char *stem, size_t stemlen);
 int history_enacted(struct spool *sp, const char *text, size_t len,
     long long time);
+/* history/allocs.idx: the allocations of the plans enacted (bf-spool(5)) */
+#define HISTORY_INDEX		"allocs.idx"
+#define HISTORY_INDEX_HEADER	"# bftrainer allocation index 1\n"
 /* TIME (at most 19 digits) "-" 16 hex digits, and the NUL. */
 #define HISTORY_STEM_MAX	40
 
@@ -127,13 +104,11 @@ struct history_plan {
 int history_is_plan_name(const char *name);
 int history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
     struct diag *d);
-int history_enact(struct spool *sp, const struct history_inputs *in,
+int history_enact(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p, struct diag *d);
-int history_enact_at(struct spool *sp, const struct history_inputs *in,
+int history_enact_at(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p,
     const struct timespec *when, struct diag *d);
-int history_digest_list(const struct history_file *f, size_t n,
-    char out[HASH_TEXT_LEN], struct diag *d);
 int history_record_run(struct spool *sp, const struct history_run *r,
     struct diag *d);
 

@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "util/array.h"
-#include "util/proc.h"
 #include "util/file.h"
 #include "util/hash.h"
+#include "util/proc.h"
 
 #include "backend.h"
 #include "pilots.h"

@@ -216,7 +216,7 @@ by_name(const void *a, const void *b)
 }
 
 /* The files a plan is made of, and the plan. */
-struct inputs {
+struct sim_decision {
 	struct holes h;
 	struct state st;
 	struct plan p;
@@ -224,13 +224,13 @@ struct inputs {
 	struct hostlist spare;	/* idle and held by none */
 	size_t *order;		/* running jobs, by name */
 	size_t n;
-	struct history_inputs in;
+	struct inputs in;
 	char *plan;
 	size_t plan_len;
 };
 
 static void
-inputs_free(struct inputs *x, size_t njobs)
+decision_free(struct sim_decision *x, size_t njobs)
 {
 	size_t i;
 
@@ -249,7 +249,7 @@ inputs_free(struct inputs *x, size_t njobs)
 }
 
 static int
-nodes_now(struct simspool *w, struct inputs *x, double t,
+nodes_now(struct simspool *w, struct sim_decision *x, double t,
     const unsigned char *idle, const long *own, size_t nnodes,
     struct diag *d)
 {
@@ -278,7 +278,7 @@ nodes_now(struct simspool *w, struct inputs *x, double t,
 
 /* The state: what each job held after the decision before. */
 static int
-state_before(struct simspool *w, struct inputs *x,
+state_before(struct simspool *w, struct sim_decision *x,
     const struct simspool_job *jobs, struct diag *d)
 {
 	size_t i;
@@ -299,7 +299,7 @@ state_before(struct simspool *w, struct inputs *x,
 }
 
 static int
-plan_of(struct simspool *w, struct inputs *x, double t,
+plan_of(struct simspool *w, struct sim_decision *x, double t,
     const struct simspool_job *jobs, struct diag *d)
 {
 	struct plan *p = &x->p;
@@ -310,7 +310,7 @@ plan_of(struct simspool *w, struct inputs *x, double t,
 	p->time = (long long)floor(t);
 	hash_format(x->in.holes.hash, p->holes);
 	hash_format(x->in.state.hash, p->state);
-	if (history_digest_list(x->in.jobs, x->in.njobs, p->jobs_digest,
+	if (inputs_digest_list(x->in.jobs, x->in.njobs, p->jobs_digest,
 	    d) < 0)
 		return -1;
 	snprintf(p->solver, sizeof p->solver, "%s", w->policy);
@@ -339,7 +339,7 @@ plan_of(struct simspool *w, struct inputs *x, double t,
 
 /* The inputs as history_enact_at() stores them. */
 static int
-history_of(struct simspool *w, struct inputs *x,
+history_of(struct simspool *w, struct sim_decision *x,
     const struct simspool_job *jobs, struct diag *d)
 {
 	size_t i, k;
@@ -359,7 +359,7 @@ history_of(struct simspool *w, struct inputs *x,
 	sort_jobs = jobs;
 	qsort(x->order, x->n, sizeof *x->order, by_name);
 	for (k = 0; k < x->n; k++) {
-		struct history_file *f = &x->in.jobs[k];
+		struct input_file *f = &x->in.jobs[k];
 		struct wjob *wj = &w->jobs[x->order[k]];
 		snprintf(f->name, sizeof f->name, "%s",
 		    jobs[x->order[k]].job->name);
@@ -377,7 +377,7 @@ simspool_decision(struct simspool *w, double t, const unsigned char *idle,
     size_t njobs, struct diag *d)
 {
 	struct timespec ts;
-	struct inputs x;
+	struct sim_decision x;
 	size_t i;
 	int rc;
 
@@ -428,7 +428,7 @@ simspool_decision(struct simspool *w, double t, const unsigned char *idle,
 		x.in.holes.buf = NULL;
 		w->prev = t;
 	}
-	inputs_free(&x, njobs);
+	decision_free(&x, njobs);
 	return rc;
 }
 

@@ -34,6 +34,7 @@
 
 #include "apply.h"
 #include "backend.h"
+#include "decide.h"
 #include "history.h"
 #include "holes.h"
 #include "intake.h"
@@ -63,7 +64,7 @@ struct watcher {
 	char self_dir[PATH_MAX - 256];
 	int urgent;		/* a holes event: do not debounce */
 	int force_solve;
-	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* bf-solve's, failing */
+	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* a failed solve's */
 	int failed_later;	/* ... with a code worth a retry (75, 71) */
 	double solve_retry_at;	/* ... not before then */
 	double retry_at;	/* 0: nothing to retry */
@@ -258,8 +259,7 @@ run_child(char *const argv[], int outfd)
  * (any other exit: the input is what it refused).
  */
 static void
-child_failed(struct watcher *w, const char *what, int code,
-    const char *inputs)
+child_failed(struct watcher *w, const char *what, int code)
 {
 	int later = code == EX_TEMPFAIL || code == EX_OSERR ||
 	    code == EX_IOERR || code < 0 || code > 128;
@@ -275,13 +275,6 @@ child_failed(struct watcher *w, const char *what, int code,
 	if (later) {
 		w->retry_at = now_s() + w->o->retry;
 		w->left_undone = 1;
-	}
-	/* Not again on these inputs: never, or not before the retry. */
-	if (inputs[0] != '\0') {
-		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s",
-		    inputs);
-		w->failed_later = later;
-		w->solve_retry_at = now_s() + w->o->retry;
 	}
 }
 
@@ -399,19 +392,40 @@ profile(struct watcher *w)
 		code = run_child(argv, -1);
 		w->profiled_at = now_s();
 		if (code != 0)
-			child_failed(w, "bf-profile", code, "");
+			child_failed(w, "bf-profile", code);
 		rc = 1;
 	}
 	spool_list_free(names, n);
 	return rc;
 }
 
+/* What one pass read and decided: the inputs once, the plan once. */
+struct decision {
+	struct inputs in;
+	int have_inputs;
+	char *text;		/* plans/current.yaml, or NULL */
+	size_t len;
+	struct plan plan;	/* text, parsed */
+	int parsed;
+	double secs;		/* the solve's, when there was one */
+};
+
 static void
-inputs_key(const struct history_inputs *in, const char *profiles, char *out,
-    size_t outlen)
+decision_free(struct decision *x)
+{
+	if (x->have_inputs)
+		inputs_free(&x->in);
+	if (x->parsed)
+		plan_free(&x->plan);
+	free(x->text);
+	memset(x, 0, sizeof *x);
+}
+
+static void
+inputs_key(const struct inputs *in, char *out, size_t outlen)
 {
 	snprintf(out, outlen, "%s%s%s%s%s", in->dig_holes, in->dig_jobs,
-	    in->dig_state, in->dig_policy, profiles);
+	    in->dig_state, in->dig_policy, in->dig_profiles);
 }
 
 static char *
@@ -427,50 +441,91 @@ read_plan(struct watcher *w, size_t *len)
 	return buf;
 }
 
-/* bf-solve when an input differs from the current plan's. */
-static int
-solve(struct watcher *w, double *secs)
+/* The files of jobs/ that are no job, said once per solve as bf-solve did. */
+static void
+say_ignored(struct watcher *w)
 {
-	char prog[PATH_MAX], key[sizeof w->failed_inputs], *buf;
-	char *argv[] = { prog, "-d", w->sp->path, NULL };
-	struct history_inputs in;
+	char **names;
+	struct diag d;
+	size_t n;
+
+	if (job_list(w->sp, SPOOL_JOBS, JOB_LIST_WARN, &names, &n, &d) == 0)
+		spool_list_free(names, n);
+}
+
+/*
+ * A solve that failed: again later (75, 71, 74) or once an input changes
+ * (any other code: the input is what it refused).
+ */
+static void
+solve_failed(struct watcher *w, const struct diag *d, const char *inputs)
+{
+	int later = d->code == EX_TEMPFAIL || d->code == EX_OSERR ||
+	    d->code == EX_IOERR;
+
+	log_warn("solve: %s%s", d->text, later ? "; will retry" :
+	    "; waiting for new input");
+	if (later) {
+		w->retry_at = now_s() + w->o->retry;
+		w->left_undone = 1;
+	}
+	snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s", inputs);
+	w->failed_later = later;
+	w->solve_retry_at = now_s() + w->o->retry;
+}
+
+/*
+ * The inputs, read once for the pass, and the current plan, read and
+ * parsed once; a new plan, decided here (decide.h), when an input differs
+ * from the current plan's.  Inputs that cannot be read are left to the
+ * apply step, which reads them again and says why.
+ */
+static int
+solve(struct watcher *w, struct decision *x)
+{
+	struct solve_opts o = SOLVE_OPTS_DEFAULT;
+	char key[sizeof w->failed_inputs], *text;
 	struct plan p;
 	struct diag d;
 	size_t len;
 	double t0;
-	int code, need = 1;
+	int need = 1;
 
 	holes_now(w, &w->holes_seen);	/* the holes this solve reads */
-	if (history_inputs_read(&in, w->sp, &d) < 0)
+	if ((x->text = read_plan(w, &x->len)) != NULL)
+		x->parsed = plan_parse(&x->plan, "plans/current.yaml",
+		    x->text, x->len, &d) == 0;
+	if (inputs_read(&x->in, w->sp, 0, &d) < 0)
 		return 0;	/* no holes yet: nothing to decide */
-	inputs_key(&in, in.dig_profiles, key, sizeof key);
-	if ((buf = read_plan(w, &len)) != NULL) {
-		if (plan_parse(&p, "plans/current.yaml", buf, len, &d) == 0) {
-			need = !history_inputs_match(&in, &p);
-			plan_free(&p);
-		}
-		free(buf);
-	}
+	x->have_inputs = 1;
+	inputs_key(&x->in, key, sizeof key);
+	if (x->parsed)
+		need = inputs_stale(&x->in, &x->plan) != NULL;
 	if (w->force_solve)
 		need = 1, w->force_solve = 0;
 	else if (need && strcmp(key, w->failed_inputs) == 0 &&
 	    (!w->failed_later || now_s() < w->solve_retry_at))
 		need = 0;
-	if (need && find_program(w, "bf-solve", prog, sizeof prog) < 0) {
-		log_warn("bf-solve not found next to bf-watch or on PATH");
-		need = 0;
+	if (!need)
+		return 0;
+	say_ignored(w);
+	t0 = now_s();
+	fault_point("watch-before-solve");
+	if (decide_spool(w->sp, &x->in, &o, &p, &text, &len, &d) < 0) {
+		solve_failed(w, &d, key);
+		return 0;
 	}
-	if (need) {
-		t0 = now_s();
-		fault_point("watch-before-solve");
-		code = run_child(argv, -1);
-		*secs = now_s() - t0;
-		if (code != 0)
-			child_failed(w, "bf-solve", code, key);
-		need = code == 0;
-	}
-	history_inputs_free(&in);
-	return need;
+	x->secs = now_s() - t0;
+	/* As bf-apply reads it: the hosts as sets, too (plan.h). */
+	plan_free(&p);
+	if (x->parsed)
+		plan_free(&x->plan);
+	free(x->text);
+	x->text = text;
+	x->len = len;
+	x->parsed = plan_parse(&x->plan, "plans/current.yaml", text, len,
+	    &d) == 0;
+	return 1;
 }
 
 static void
@@ -502,45 +557,28 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 }
 
 /*
- * Exit 75 from the apply step is a stale plan (an input changed since
- * bf-solve read them: the next pass solves again) or a failure to retry
- * later, logged (a job that did not stop, one already running, Slurm not
- * answering): the same test as apply_run's, made again.
+ * Exit 75 from the apply step is a stale plan (an input changed since the
+ * solve read them: the next pass solves again; apply_run() says which in
+ * r.stale) or a failure to retry later, logged (a job that did not stop,
+ * one already running, Slurm not answering).
  */
 static int
-plan_stale(struct watcher *w, const char *buf, size_t len)
+apply(struct watcher *w, const char *trigger, struct decision *x,
+    struct diag *d)
 {
-	struct history_inputs in;
-	struct plan p;
-	struct diag d;
-	int stale = 0;
-
-	if (buf == NULL || plan_parse(&p, "plans/current.yaml", buf, len,
-	    &d) < 0)
-		return 0;
-	if (history_inputs_read(&in, w->sp, &d) == 0) {
-		stale = !history_inputs_match(&in, &p) &&
-		    !history_enacted(w->sp, buf, len, p.time);
-		history_inputs_free(&in);
-	}
-	plan_free(&p);
-	return stale;
-}
-
-static int
-apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
-{
-	struct apply_opts o = { 0, (long long)time(NULL) };
+	struct apply_opts o = { .now = (long long)time(NULL),
+	    .inputs = x->have_inputs ? &x->in : NULL,
+	    .plan = x->parsed ? &x->plan : NULL };
+	long long ptime = x->parsed ? x->plan.time : 0;
+	double objective = x->parsed ? x->plan.objective : 0;
 	struct apply_result r;
-	struct plan p;
-	char *buf;
-	size_t len, i;
+	char stem[64];
+	size_t i;
 	int rc;
 
-	buf = read_plan(w, &len);
-	rc = apply_run(w->sp, &w->b, "plans/current.yaml", buf, len, &o, &r,
-	    d);
-	if (rc < 0 && d->code == EX_TEMPFAIL && plan_stale(w, buf, len)) {
+	rc = apply_run(w->sp, &w->b, "plans/current.yaml", x->text, x->len, &o,
+	    &r, d);
+	if (rc < 0 && d->code == EX_TEMPFAIL && r.stale != NULL) {
 		/*
 		 * What changed without a plan (a node taken back: adopt with
 		 * fewer; a job that ended) is a decision line too.
@@ -556,21 +594,17 @@ apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 			    strcmp(r.acts[i].kind, "skipped") == 0)
 				log_warn("%s: %s", r.acts[i].name,
 				    r.acts[i].note);
-		if (r.n > (size_t)r.refused && buf != NULL &&
-		    plan_parse(&p, "plans/current.yaml", buf, len, d) == 0) {
-			char stem[64];
-			history_plan_stem(buf, len, p.time, stem, sizeof stem);
-			log_decision(trigger, stem, &r, p.objective, secs);
-			plan_free(&p);
+		if (r.n > (size_t)r.refused && x->text != NULL) {
+			history_plan_stem(x->text, x->len, ptime, stem,
+			    sizeof stem);
+			log_decision(trigger, stem, &r, objective, x->secs);
 		} else if (r.n > (size_t)r.refused)
 			log_decision(trigger, "none", &r, 0, 0);
-		diag_clear(d);
 		/* A refusal would come back every pass: it is not news. */
 		if (r.n == (size_t)r.refused)
 			rc = 0;
 	}
 	apply_result_free(&r);
-	free(buf);
 	return rc;
 }
 
@@ -578,8 +612,8 @@ apply(struct watcher *w, const char *trigger, double secs, struct diag *d)
 static int
 pass(struct watcher *w, const char *trigger, struct diag *d)
 {
-	double secs = 0;
-	int did = 0, k, solved;
+	struct decision x;
+	int did = 0, k;
 
 	if (w->sp->dirs[SPOOL_INCOMING] >= 0) {
 		if ((k = intake(w, d)) < 0)
@@ -588,10 +622,12 @@ pass(struct watcher *w, const char *trigger, struct diag *d)
 	}
 	fault_point("watch-after-intake");
 	did |= profile(w);
-	solved = solve(w, &secs);
-	did |= solved;
+	memset(&x, 0, sizeof x);
+	did |= solve(w, &x);
 	fault_point("watch-before-apply");
-	if ((k = apply(w, trigger, secs, d)) < 0) {
+	k = apply(w, trigger, &x, d);
+	decision_free(&x);
+	if (k < 0) {
 		/* The state is true after any failed action: try again. */
 		log_warn("apply: %s; will retry", d->text);
 		/* --once: 75 for what a retry may cure, not for bad input. */
@@ -634,7 +670,7 @@ poll_holes(struct watcher *w)
 	setenv("BF_SPOOL", w->b.spool_abs, 1);
 	code = run_child(argv, fd);
 	if (code != 0) {
-		child_failed(w, "--holes-cmd", code, "");
+		child_failed(w, "--holes-cmd", code);
 		close(fd);
 		return;
 	}

@@ -155,6 +155,7 @@ test_expect_success 'every file and directory has the documented mode and owner'
 	644 root f sp/history/TIME-HEX.inputs.yaml
 	644 root f sp/history/TIME-HEX.mps
 	644 root f sp/history/TIME-HEX.yaml
+	644 root f sp/history/allocs.idx
 	755 root d sp/history/objects
 	600 root f sp/history/objects/HEX
 	755 root d sp/history/runs

@@ -31,8 +31,8 @@ setup() {
 	holes sp 1000 "n[01-06]"
 }
 
-for point in watch-after-intake watch-before-solve watch-before-apply \
-    history-after-objects apply-after-history apply-before-start \
+for point in watch-after-intake watch-before-solve solve-before-plan \
+    watch-before-apply history-after-objects history-after-index apply-after-history apply-before-start \
     local-after-fork apply-before-state apply-before-state:2 \
     apply-after-state:2 intake-after-accept:2; do
 	test_expect_success "kill -9 at $point, restart: converged" "
@@ -60,20 +60,6 @@ test_expect_success 'kill -9 at random instants while jobs arrive, restart' '
 		test -f sp/jobs/$n.yaml || exit 1
 		test "$(starts sp $n)" -le 1 || exit 1
 	done
-'
-kill_jobs sp
-
-# A bf-solve killed by a signal (the OOM killer, kill -9) says nothing of
-# its input: the watcher retries it (after 5 s) rather than wait for an
-# input to change, which could be long after the nodes it was to give
-# back were taken.
-test_expect_success 'bf-solve killed: the watcher retries it' '
-	setup &&
-	export BF_FAULT=solve-before-plan && start_watch sp && unset BF_FAULT &&
-	wait_for 15 eval "test \$(grep -c \"^bf-watch: bf-solve killed by signal 9; will retry\$\" watch.log) -ge 2" &&
-	stop_watch &&
-	test ! -f sp/plans/current.yaml &&
-	once && once && converged
 '
 kill_jobs sp
 

@@ -1,0 +1,106 @@
+/*
+ * NAME
+ *	decide - a plan from the inputs of a spool, in this process
+ * DESCRIPTION
+ *	See decide.h.  The model is written once solved, as solved (with
+ *	the columns the solve fixed at 0), and the plan last, once every
+ *	other step succeeded.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fault.h"
+
+#include "decide.h"
+
+int
+decide_load(struct solve *s, const struct inputs *in, int flags,
+    struct diag *d)
+{
+	char label[JOB_NAME_MAX + 32];
+	size_t i;
+
+	if (solve_holes(s, "holes/current.yaml", in->holes.buf, in->holes.len,
+	    d) < 0)
+		return -1;
+	for (i = 0; i < in->njobs; i++) {
+		snprintf(label, sizeof label, "jobs/%s.yaml", in->jobs[i].name);
+		if (solve_job(s, label, in->jobs[i].buf, in->jobs[i].len,
+		    JOB_TRUSTED, d) < 0)
+			return -1;
+		if ((flags & DECIDE_CHECK_NAMES) && job_check_name(
+		    &s->jobs[s->njobs - 1].job, in->jobs[i].name, label, d) < 0)
+			return -1;
+	}
+	for (i = 0; i < in->nprofiles; i++) {
+		snprintf(label, sizeof label, "profiles/%s.yaml",
+		    in->profiles[i].name);
+		if (solve_profile(s, label, in->profiles[i].buf,
+		    in->profiles[i].len, d) < 0)
+			return -1;
+	}
+	if (in->have_state && solve_state(s, "state.yaml", in->state.buf,
+	    in->state.len, d) < 0)
+		return -1;
+	if (in->have_policy && solve_policy(s, in->policy_label ?
+	    in->policy_label : "policy.yaml", in->policy.buf, in->policy.len,
+	    d) < 0)
+		return -1;
+	return 0;
+}
+
+/* plans/TIME-HEX.mps: the holes' time, the XXH3 of the model's text. */
+static int
+write_mps(struct solve *s, const struct solve_opts *o, struct spool *sp,
+    char *path, size_t pathlen, struct diag *d)
+{
+	char hex[HASH_TEXT_LEN], name[64];
+	size_t len;
+	char *mps = solve_mps(s, o, &len, d);
+	int rc;
+
+	if (mps == NULL)
+		return -1;
+	hash_format(hash_buf(mps, len), hex);
+	snprintf(name, sizeof name, "%lld-%s.mps", s->holes.time, hex + 5);
+	rc = spool_write(sp, SPOOL_PLANS, name, mps, len, 0644, 0, d);
+	snprintf(path, pathlen, "plans/%s", name);
+	free(mps);
+	return rc;
+}
+
+int
+decide_spool(struct spool *sp, const struct inputs *in,
+    const struct solve_opts *o, struct plan *p, char **text, size_t *len,
+    struct diag *d)
+{
+	char mps[128];
+	struct solve s;
+	int rc = -1;
+
+	*text = NULL;
+	plan_init(p);
+	solve_init(&s);
+	if (decide_load(&s, in, DECIDE_CHECK_NAMES, d) < 0 ||
+	    solve_prepare(&s, o, d) < 0 || solve_run(&s, o, d) < 0 ||
+	    write_mps(&s, o, sp, mps, sizeof mps, d) < 0 ||
+	    solve_plan(&s, o, mps, p, d) < 0)
+		goto out;
+	if ((*text = plan_format(p, len)) == NULL) {
+		diag_errno(d, ENOMEM, "plan");
+		goto out;
+	}
+	fault_point("solve-before-plan");
+	rc = spool_write(sp, SPOOL_PLANS, "current.yaml", *text, *len, 0644, 0,
+	    d);
+out:
+	solve_free(&s);
+	if (rc < 0) {
+		plan_free(p);
+		free(*text);
+		*text = NULL;
+	}
+	return rc;
+}

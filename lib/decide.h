@@ -1,0 +1,50 @@
+/*
+ * NAME
+ *	decide - a plan from the inputs of a spool, in this process
+ * SYNOPSIS
+ *	struct inputs in;  inputs_read(&in, &sp, 0, &d);
+ *	struct solve_opts o = SOLVE_OPTS_DEFAULT;
+ *	struct plan p;  char *text;  size_t len;
+ *	decide_spool(&sp, &in, &o, &p, &text, &len, &d);
+ *	...  plan_free(&p);  free(text);
+ *
+ *	struct solve s;  solve_init(&s);
+ *	decide_load(&s, &in, DECIDE_CHECK_NAMES, &d);	(the solver fed)
+ * DESCRIPTION
+ *	decide_load() gives the solver (solve.h) the inputs read by
+ *	inputs.h, each under its name in the spool (holes/current.yaml,
+ *	jobs/NAME.yaml, profiles/NAME.yaml, state.yaml, policy.yaml), in
+ *	the order bf-solve always read them.  With DECIDE_CHECK_NAMES a job
+ *	file's name key must be its file's name, as in a spool; a history
+ *	manifest is taken as recorded.
+ *
+ *	decide_spool() is bf-solve -d: it solves, writes the model as solved
+ *	to plans/TIME-HEX.mps (TIME the holes' time, HEX the XXH3-64 of the
+ *	model's text), then the plan to plans/current.yaml, each delivered
+ *	by the spool's rule (tmp, fsync, rename); a failure leaves no plan.
+ *	The plan, parsed and as text, is the caller's to free.  bf-solve
+ *	and bf-watch both call it, so a plan made in the daemon is the
+ *	plan bf-solve makes, byte for byte but for solver.seconds.
+ * DIAGNOSTICS
+ *	-1 with d set: solve.h's codes, 73/74/75 when a file cannot be
+ *	written.
+ */
+#ifndef BF_DECIDE_H
+#define BF_DECIDE_H
+
+#include <stddef.h>
+
+#include "inputs.h"
+#include "plan.h"
+#include "solve.h"
+#include "spool.h"
+
+#define DECIDE_CHECK_NAMES	0x1
+
+int decide_load(struct solve *s, const struct inputs *in, int flags,
+    struct diag *d);
+int decide_spool(struct spool *sp, const struct inputs *in,
+    const struct solve_opts *o, struct plan *p, char **text, size_t *len,
+    struct diag *d);
+
+#endif
