@@ -196,7 +196,8 @@ spooled(const struct args *a)
 	size_t len;
 
 	if (spool_open(&sp, a->spool, 0, &d) < 0 ||
-	    inputs_read(&in, &sp, INPUTS_WARN, &d) < 0 ||
+	    inputs_read(&in, &sp, INPUTS_WARN |
+	    (a->policy != NULL ? INPUTS_NO_POLICY : 0), &d) < 0 ||
 	    (a->policy != NULL && inputs_set_policy(&in, a->policy, &d) < 0) ||
 	    decide_spool(&sp, &in, &a->o, &p, &text, &len, &d) < 0)
 		log_diag_fatal(&d);

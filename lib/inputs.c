@@ -190,8 +190,8 @@ inputs_read(struct inputs *in, struct spool *sp, int flags, struct diag *d)
 	    d) < 0 ||
 	    read_one(sp->fd, "state.yaml", "state.yaml", 1, &in->state,
 	    &in->have_state, d) < 0 ||
-	    read_one(sp->fd, "policy.yaml", "policy.yaml", 1, &in->policy,
-	    &in->have_policy, d) < 0 ||
+	    (!(flags & INPUTS_NO_POLICY) && read_one(sp->fd, "policy.yaml",
+	    "policy.yaml", 1, &in->policy, &in->have_policy, d) < 0) ||
 	    (keep_applied(in), digest(in, d) < 0)) {
 		inputs_free(in);
 		return -1;

@@ -61,6 +61,7 @@
 
 #define INPUTS_MAX_FILE	(64 * 1024 * 1024)
 #define INPUTS_WARN	0x1	/* say which names in jobs/ are not inputs */
+#define INPUTS_NO_POLICY 0x2	/* policy.yaml not read: inputs_set_policy() */
 
 struct input_file {
 	char name[JOB_NAME_MAX + 1];	/* job name; "" for single files */

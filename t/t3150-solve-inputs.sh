@@ -83,4 +83,17 @@ test_expect_success 'back to the inputs it was made from: not stale' '
 	not_stale
 '
 
+# --policy FILE is the policy: the spool's policy.yaml is not read at all,
+# so one that cannot be read stops nothing.
+test_expect_success 'bf-solve -d --policy FILE does not read the spool'"'"'s policy.yaml' '
+	mkspool pol && cp "$D/holes32.yaml" pol/holes/current.yaml &&
+	cp "$D/alexnet.yaml" pol/jobs/ &&
+	mkfifo pol/policy.yaml &&
+	printf "max_rescales: 3\n" >given.yaml &&
+	bf-solve -d pol --policy given.yaml 2>err &&
+	test_must_be_empty err && test -f pol/plans/current.yaml &&
+	test_expect_code 65 bf-solve -d pol 2>err &&
+	grep "policy.yaml: not a regular file" err
+'
+
 test_done
