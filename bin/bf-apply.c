@@ -115,13 +115,11 @@ read_plan(struct spool *sp, const char *path, const char **label,
 	if (path == NULL) {
 		*label = "plans/current.yaml";
 		rc = spool_dirfd(sp, SPOOL_PLANS, &d) < 0 ? -1 :
-		    file_read_at(sp->dirs[SPOOL_PLANS], "current.yaml",
-		    HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf, len, &d);
+		    file_read_named(sp->dirs[SPOOL_PLANS], "current.yaml",
+		    *label, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf, len, &d);
 		if (rc < 0 && d.code == EX_NOINPUT)
 			log_fatal(EX_NOINPUT, "unable to open "
 			    "plans/current.yaml: no plan yet (run bf-solve)");
-		if (rc < 0)
-			diag_relabel(&d, "current.yaml", *label);
 	} else if (strcmp(path, "-") == 0) {
 		*label = "(stdin)";
 		rc = file_read_fd(STDIN_FILENO, *label, HISTORY_MAX_FILE,

@@ -352,7 +352,7 @@ write_spool(const char *path, const struct holes *h, const char *text,
 	diag_clear(&d);
 	if (spool_open(&sp, path, SPOOL_CREATE, &d) < 0 ||
 	    spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
-	    HOLES_MAX_FILE, same_holes, (void *)h, &d) < 0)
+	    HOLES_MAX_FILE, SPOOL_REPLACE_WARN, same_holes, (void *)h, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);
 }

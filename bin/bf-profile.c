@@ -138,22 +138,11 @@ static int
 store(struct spool *sp, const char *name, const char *text, size_t len,
     struct diag *d)
 {
-	char file[JOB_NAME_MAX + 8], *old;
-	size_t oldlen;
-	int fd = spool_dirfd(sp, SPOOL_PROFILES, d), same;
+	char file[JOB_NAME_MAX + 8];
 
-	if (fd < 0)
-		return -1;
 	snprintf(file, sizeof file, "%s.yaml", name);
-	if (file_read_at(fd, file, PROFILE_MAX_FILE, FILE_NOFOLLOW, &old,
-	    &oldlen, d) == 0) {
-		same = oldlen == len && memcmp(old, text, len) == 0;
-		free(old);
-		if (same)
-			return 0;
-	}
-	diag_clear(d);
-	return spool_write(sp, SPOOL_PROFILES, file, text, len, 0644, 0, d);
+	return spool_replace(sp, SPOOL_PROFILES, file, text, len,
+	    PROFILE_MAX_FILE, 0, NULL, NULL, d) < 0 ? -1 : 0;
 }
 
 static int

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include "util/array.h"
 #include "util/file.h"
 
 #include "allocs.h"
@@ -45,14 +46,16 @@ note(struct allocs_job *j, double time, long nodes)
 	if (j->n == 0 ? nodes == 0 : j->nodes[j->n - 1] == nodes)
 		return 0;
 	if (j->n == j->cap) {
-		size_t cap = j->cap ? 2 * j->cap : 8;
-		double *t = realloc(j->time, cap * sizeof *t);
+		/* Two arrays of one capacity: the second grows to the first's. */
+		size_t cap = j->cap, kcap = j->cap;
+		double *t = array_grow(j->time, &cap, j->n + 1, sizeof *t, 8);
 		long *k;
 
 		if (t == NULL)
 			return -1;
 		j->time = t;
-		if ((k = realloc(j->nodes, cap * sizeof *k)) == NULL)
+		if ((k = array_grow(j->nodes, &kcap, cap, sizeof *k, cap)) ==
+		    NULL)
 			return -1;
 		j->nodes = k;
 		j->cap = cap;
@@ -73,9 +76,8 @@ read_plan(int hfd, const char *stem, struct plan *p)
 
 	snprintf(name, sizeof name, "%s.yaml", stem);
 	snprintf(label, sizeof label, "history/%s", name);
-	if (file_read_at(hfd, name, ALLOCS_MAX_PLAN, FILE_NOFOLLOW, &buf, &len,
-	    &d) < 0) {
-		diag_relabel(&d, name, label);
+	if (file_read_named(hfd, name, label, ALLOCS_MAX_PLAN, FILE_NOFOLLOW,
+	    &buf, &len, &d) < 0) {
 		log_warn("%s (left out of the allocation history)", d.text);
 		return 0;
 	}

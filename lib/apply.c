@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
 
@@ -90,14 +91,10 @@ act(struct ctx *c, const char *kind, const char *name, long was, long nodes,
 	struct apply_result *r = c->r;
 	struct apply_action *a;
 
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		a = realloc(r->acts, cap * sizeof *a);
-		if (a == NULL)
-			return diag_errno(c->d, ENOMEM, "actions");
-		r->acts = a;
-		r->cap = cap;
-	}
+	if ((a = array_grow(r->acts, &r->cap, r->n + 1, sizeof *a, 16)) ==
+	    NULL)
+		return diag_errno(c->d, ENOMEM, "actions");
+	r->acts = a;
 	a = &r->acts[r->n];
 	memset(a, 0, sizeof *a);
 	snprintf(a->kind, sizeof a->kind, "%s", kind);
@@ -356,9 +353,9 @@ load_job(struct ctx *c, const char *name, struct job *j, char **buf,
 	snprintf(label, sizeof label, "jobs/%s.yaml", name);
 	if (buf != NULL) {
 		*buf = NULL;
-		if (file_read_at(fd, file, FILE_MAX_JOB, FILE_NOFOLLOW, buf,
-		    len, c->d) < 0)
-			return diag_relabel(c->d, file, label);
+		if (file_read_named(fd, file, label, FILE_MAX_JOB,
+		    FILE_NOFOLLOW, buf, len, c->d) < 0)
+			return -1;
 	}
 	return job_load_at(j, fd, file, label, JOB_TRUSTED | JOB_QUIET, c->d);
 }

@@ -435,10 +435,9 @@ enacted_at(int hfd, const struct history_plan *p)
 
 	snprintf(name, sizeof name, "%s.inputs.yaml", p->stem);
 	snprintf(label, sizeof label, "history/%s", name);
-	if (file_read_at(hfd, name, HISTORY_MAX_FILE, FILE_NOFOLLOW, &buf,
-	    &len, &d) < 0) {
+	if (file_read_named(hfd, name, label, HISTORY_MAX_FILE, FILE_NOFOLLOW,
+	    &buf, &len, &d) < 0) {
 		if (!gone(hfd, name)) {	/* older versions wrote none */
-			diag_relabel(&d, name, label);
 			log_warn("%s (the plan's own time used)", d.text);
 		}
 		return t;

@@ -58,13 +58,13 @@ static int
 read_one(int dirfd, const char *name, const char *label, int optional,
     struct input_file *f, int *have, struct diag *d)
 {
-	if (file_read_at(dirfd, name, INPUTS_MAX_FILE, FILE_NOFOLLOW, &f->buf,
-	    &f->len, d) < 0) {
+	if (file_read_named(dirfd, name, label, INPUTS_MAX_FILE,
+	    FILE_NOFOLLOW, &f->buf, &f->len, d) < 0) {
 		if (optional && d->code == EX_NOINPUT && gone(dirfd, name)) {
 			diag_clear(d);
 			return 0;
 		}
-		return diag_relabel(d, name, label);
+		return -1;
 	}
 	f->hash = hash_buf(f->buf, f->len);
 	if (have != NULL)

@@ -965,8 +965,8 @@ profile_load(struct profile *p, int dirfd, const char *name,
 	size_t len;
 	int rc;
 
-	if (file_read_at(dirfd, name, PROFILE_MAX_FILE, FILE_NOFOLLOW, &buf,
-	    &len, d) < 0)
+	if (file_read_named(dirfd, name, label, PROFILE_MAX_FILE,
+	    FILE_NOFOLLOW, &buf, &len, d) < 0)
 		return -1;
 	rc = profile_parse(p, label, buf, len, d);
 	free(buf);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/array.h"
 #include "util/fmt.h"
 
 #include "curve.h"
@@ -82,14 +83,10 @@ solve_job(struct solve *s, const char *label, const char *buf, size_t len,
 {
 	struct solve_job *j;
 
-	if (s->njobs == s->jobcap) {
-		size_t cap = s->jobcap ? 2 * s->jobcap : 16;
-		j = realloc(s->jobs, cap * sizeof *j);
-		if (j == NULL)
-			return diag_errno(d, ENOMEM, "%s", label);
-		s->jobs = j;
-		s->jobcap = cap;
-	}
+	if ((j = array_grow(s->jobs, &s->jobcap, s->njobs + 1, sizeof *j,
+	    16)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", label);
+	s->jobs = j;
 	j = &s->jobs[s->njobs];
 	memset(j, 0, sizeof *j);
 	hostlist_init(&j->held);

@@ -254,8 +254,8 @@ spool_write(struct spool *sp, enum spool_dir dir, const char *name,
 
 int
 spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
-    const void *buf, size_t len, size_t max, spool_same_fn *same, void *arg,
-    struct diag *d)
+    const void *buf, size_t len, size_t max, int flags, spool_same_fn *same,
+    void *arg, struct diag *d)
 {
 	char *old, label[NAME_MAX + 16];
 	size_t oldlen;
@@ -271,7 +271,7 @@ spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
 		free(old);
 		if (kept)
 			return 0;
-	} else if (d->code != EX_NOINPUT)
+	} else if (d->code != EX_NOINPUT && (flags & SPOOL_REPLACE_WARN))
 		log_warn("%s; replacing it", d->text);
 	diag_clear(d);
 	return spool_write(sp, dir, name, buf, len, 0644, 0, d) < 0 ? -1 : 1;

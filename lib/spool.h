@@ -22,7 +22,8 @@
  *	file in place already says the same: same(OLD, OLDLEN, arg) returns 1
  *	for the same content, or, same NULL, the bytes are equal.  A file
  *	that cannot be read (at most max bytes, a regular file) is replaced,
- *	with a warning unless it is missing.  It returns 1 written, 0 kept.
+ *	with SPOOL_REPLACE_WARN said to be unless it is missing.  It returns
+ *	1 written, 0 kept.
  *	spool_lock() takes SPOOL/lock with flock(2), at most one holder per
  *	spool; the holder's pid is written in the file for the message others
  *	get.  spool_clean_tmp() removes files left in tmp/ by crashed writers.
@@ -57,6 +58,7 @@ enum spool_dir {
 };
 
 #define SPOOL_CREATE	0x1
+#define SPOOL_REPLACE_WARN 0x1	/* spool_replace(): say an unreadable file */
 
 struct spool {
 	char path[PATH_MAX];
@@ -80,8 +82,8 @@ int spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
     const char *name, int flags, struct diag *d);
 typedef int spool_same_fn(const char *old, size_t oldlen, void *arg);
 int spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
-    const void *buf, size_t len, size_t max, spool_same_fn *same, void *arg,
-    struct diag *d);
+    const void *buf, size_t len, size_t max, int flags, spool_same_fn *same,
+    void *arg, struct diag *d);
 int spool_lock(struct spool *sp, struct diag *d);
 void spool_unlock(struct spool *sp);
 int spool_clean_tmp(struct spool *sp, time_t max_age);

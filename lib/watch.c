@@ -31,6 +31,7 @@
 
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/proc.h"
 
 #include "apply.h"
 #include "backend.h"
@@ -229,26 +230,15 @@ find_program(const struct watcher *w, const char *name, char *out,
 static int
 run_child(char *const argv[], int outfd)
 {
-	pid_t pid = fork();
+	struct proc p = { argv, NULL, NULL, 0, outfd >= 0 ? outfd :
+	    PROC_INHERIT, PROC_INHERIT, NULL, NULL };
+	struct diag d;
 	int status;
 
-	if (pid < 0)
+	if (proc_run(&p, &status, NULL, &d) < 0) {
+		log_warn("%s", d.text);
 		return -1;
-	if (pid == 0) {
-		sigset_t none;
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		signal(SIGPIPE, SIG_DFL);
-		if (outfd >= 0)
-			dup2(outfd, 1);
-		execv(argv[0], argv);
-		fprintf(stderr, "%s: unable to run %s: %s\n", log_prog,
-		    argv[0], strerror(errno));
-		_exit(EX_UNAVAILABLE);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) :
 	    128 + WTERMSIG(status);
 }

@@ -3,7 +3,6 @@
 # which bf-apply appends to as it enacts each plan, instead of every plan
 # in history/; a missing, cut or damaged index gives the same profiles.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 # One plan enacted for holes n[1-K]: u gets K nodes (max 8).
 enact() {	# holes-time K

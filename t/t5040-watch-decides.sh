@@ -3,7 +3,6 @@
 # the plan, the model and the history it leaves are the ones the chain
 # bf-solve -d; bf-apply -d leaves from the same spool.
 . "$(dirname "$0")/lib.sh"
-. "$T_DIR/data/apply/lib.sh"
 
 mask() {
 	sed 's/seconds: [0-9.]*/seconds: S/' "$@"

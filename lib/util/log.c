@@ -142,30 +142,6 @@ diag_clear(struct diag *d)
 	d->text[0] = '\0';
 }
 
-/* Put context before a message, keeping within DIAG_MAX. */
-int
-diag_relabel(struct diag *d, const char *name, const char *label)
-{
-	char out[DIAG_MAX];
-	size_t n = strlen(name);
-	const char *at = d->text;
-
-	if (strcmp(name, label) == 0)
-		return -1;
-	/* The name at the start of a word, followed by a colon. */
-	while (at != NULL && !(strncmp(at, name, n) == 0 && at[n] == ':')) {
-		at = strchr(at, ' ');
-		if (at != NULL)
-			at++;
-	}
-	if (at == NULL)
-		return diag_prefix(d, "%s: ", label);
-	snprintf(out, sizeof out, "%.*s%s%s", (int)(at - d->text), d->text,
-	    label, at + n);
-	memcpy(d->text, out, sizeof out);
-	return -1;
-}
-
 int
 diag_prefix(struct diag *d, const char *fmt, ...)
 {

@@ -44,7 +44,6 @@ int diag_errno(struct diag *d, int err, const char *fmt, ...)
  * spool): "NAME: ..." and "... NAME: ..." become LABEL, anything else
  * gets "LABEL: " in front.  Returns -1.
  */
-int diag_relabel(struct diag *d, const char *name, const char *label);
 int diag_prefix(struct diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int diag_code_for_errno(int err);
