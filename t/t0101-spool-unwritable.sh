@@ -51,7 +51,9 @@ jobfile() {	# name
 
 for j in a b c x y; do jobfile $j >$j.yaml; done
 printf 'name: p\ncommand: exec sleep 600\nmax_nodes: 4\n' >p.yaml
-printf '1612915700 1 0\n1612915710 1 52188\n1612915720 1 104376\n' >p.log
+# Four reports: the first is warm-up, and a count is measured from three
+# more (bf-profile(1)), so that p has a measured rate and gets nodes.
+printf '1612915700 1 0\n1612915710 1 52188\n1612915720 1 104376\n1612915730 1 156564\n' >p.log
 chmod 644 *.yaml p.log
 
 # A spool up to a plan not yet enacted, and for every writer something to
@@ -64,7 +66,7 @@ ready() {	# spool
 	cp p.log "$1/progress/" && chmod 600 "$1/progress/p.log" && bf-profile -d "$1" &&
 	bf-solve -d "$1" &&
 	cp x.yaml "$1/incoming/" &&
-	echo "1612915730 1 156564" >>"$1/progress/p.log"
+	echo "1612915740 1 208752" >>"$1/progress/p.log"
 }
 
 # --- a read-only file system ------------------------------------------------
@@ -143,7 +145,7 @@ case_ "$why_ro" 'read-only: writable again, the chain goes on' '
 	bf-holes -d mnt/sp --idle-trace "$TRACE" --at $AT2 &&
 	grep -q "b29n\[01-18\]" mnt/sp/holes/current.yaml &&
 	bf-profile -d mnt/sp &&
-	grep -qx "last_report: 1612915730" mnt/sp/profiles/p.yaml &&
+	grep -qx "last_report: 1612915740" mnt/sp/profiles/p.yaml &&
 	bf-solve -d mnt/sp &&
 	bf-apply -n -d mnt/sp --allow-root-jobs >out &&
 	grep "^start " out | cut -d" " -f2 >actual &&
