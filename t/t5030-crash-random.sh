@@ -1,8 +1,9 @@
 #!/bin/sh
 # kill -9 at random instants, 200 times, under a live workload: of the
-# bf-watch daemon, of a bf-solve it runs, and of a bf-apply run while the
-# daemon is stopped (the daemon enacts plans in its own process; bf-apply
-# is the same code run from cron).  After each kill, before any restart,
+# bf-watch daemon, waiting or busy, and right after new holes while it
+# decides (it solves and enacts plans in its own process), and of a
+# bf-apply run while the daemon is stopped (bf-apply is the same code run
+# from cron).  After each kill, before any restart,
 # no partial or temporary file is visible; after each restart (bf-watch
 # --once until quiet) every job submitted is in exactly one of jobs/,
 # rejected/ or history/runs/, the state is true to the running processes,
@@ -87,39 +88,23 @@ events() {	# force-holes
 	return 0
 }
 
-# The bf-solve child of a watcher, into K (reads /proc, forks nothing).
-solve_kid() {	# watcher-pid
-	K= _kids=
-	read -r _kids <"/proc/$1/task/$1/children" 2>/dev/null
-	for _k in $_kids; do
-		_c=
-		read -r _c <"/proc/$_k/comm" 2>/dev/null
-		[ "$_c" = bf-solve ] && K=$_k && return 0
-	done
-	return 1
-}
-
 # Where the watcher is at this instant: in ppoll(2), waiting for a
 # wake-up (or gathering a burst of them), or anywhere else in the chain.
 watch_busy() {	# pid
 	_wc=
-	read -r _wc <"/proc/$1/wchan" 2>/dev/null
+	read -r _wc 2>/dev/null <"/proc/$1/wchan"
 	case $_wc in
 	poll_schedule_timeout*|do_sys_poll*) return 1 ;;
 	*) return 0 ;;
 	esac
 }
 
-# kill -9 of the live watcher; its timeout(1) wrapper is reaped.  A
-# bf-solve it was running goes on alone: it is waited for, since it may
-# still write a plan.
+# kill -9 of the live watcher; its timeout(1) wrapper is reaped.
 kill_watch() {
 	_w=$(cat watch.pid)
-	solve_kid $_w
 	kill -KILL $_w
 	wait "$(cat timeout.pid)" 2>/dev/null
 	rm -f watch.pid
-	[ -z "$K" ] || wait_for 10 eval '! alive $K'
 }
 
 # TERM: the watcher finishes its step and exits 0.
@@ -483,8 +468,8 @@ test_expect_success 'setup: four kinds of jobs under a live watcher' '
 	test $setup -eq 0
 '
 
-k_watch=0 k_watch_busy=0 k_solve=0 k_solve_hit=0 k_apply=0 k_apply_hit=0
-k_fallback=0 k_tmp=0 k_repair=0
+k_watch=0 k_watch_busy=0 k_decide=0 k_decide_busy=0 k_apply=0 k_apply_hit=0
+k_tmp=0 k_repair=0
 i=0
 while [ $i -lt $iterations ] && [ $test_failed -eq 0 ]; do
 	i=$((i + 1))
@@ -492,7 +477,7 @@ while [ $i -lt $iterations ] && [ $test_failed -eq 0 ]; do
 	[ -s watch.pid ] || start_watch sp -g 1 || pre="bf-watch would not start"
 	rand 10
 	if [ "$R" -lt 4 ]; then victim=watch
-	elif [ "$R" -lt 7 ]; then victim=solve
+	elif [ "$R" -lt 7 ]; then victim=decide
 	else victim=apply
 	fi
 	what= v=
@@ -516,34 +501,22 @@ while [ $i -lt $iterations ] && [ $test_failed -eq 0 ]; do
 		v=$w
 		kill_watch
 		;;
-	solve)
+	decide)
+		# New holes, then the kill within 0 to 20 ms: while the
+		# watcher reads, solves, records or enacts.
 		w=$(cat watch.pid)
-		failed=$(grep -c 'bf-solve killed by signal 9' watch.log)
 		events 1
-		n=0
-		while [ $n -lt 20000 ] && ! solve_kid $w; do n=$((n + 1)); done
-		rand 3
-		if [ -n "$K" ]; then
-			[ "$R" -gt 0 ] && sleep 0.00$R
-			v=$K
-			kill -KILL $K 2>/dev/null
-			k_solve=$((k_solve + 1))
-			# The watcher says so when it was its bf-solve that died.
-			if wait_for 2 eval 'test $(grep -c "bf-solve killed by signal 9" watch.log) -gt $failed'; then
-				k_solve_hit=$((k_solve_hit + 1))
-				what="bf-solve, solving"
-			else
-				what="bf-solve, done already"
-			fi 2>/dev/null
-			term_watch || pre="bf-watch did not exit 0 on SIGTERM"
+		rand 21
+		[ "$R" -gt 0 ] && sleep 0.$(printf %03d $R)
+		k_decide=$((k_decide + 1))
+		if watch_busy $w; then
+			k_decide_busy=$((k_decide_busy + 1))
+			what="bf-watch, deciding"
 		else
-			victim=watch
-			k_fallback=$((k_fallback + 1))
-			k_watch=$((k_watch + 1))
-			what="bf-watch, no bf-solve running"
-			v=$w
-			kill_watch
+			what="bf-watch, decided already"
 		fi
+		v=$w
+		kill_watch
 		;;
 	apply)
 		term_watch || pre="bf-watch did not exit 0 on SIGTERM"
@@ -599,10 +572,10 @@ test_expect_success 'every plan in history re-solves identical (bf-audit)' '
 
 outcomes=$(cat sp/history/runs/*.yaml 2>/dev/null | sed -n 's/^outcome: //p' |
 	sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }')
-echo "# $i kills, $((k_watch_busy + k_solve_hit + k_apply_hit)) of them mid-action:" \
-	"bf-watch $k_watch ($k_watch_busy in the chain," \
-	"$k_fallback for want of a bf-solve), bf-solve $k_solve" \
-	"($k_solve_hit solving), bf-apply $k_apply ($k_apply_hit running);" \
+echo "# $i kills, $((k_watch_busy + k_decide_busy + k_apply_hit)) of them mid-action:" \
+	"bf-watch $k_watch ($k_watch_busy in the chain)," \
+	"bf-watch after new holes $k_decide ($k_decide_busy deciding)," \
+	"bf-apply $k_apply ($k_apply_hit running);" \
 	"$k_tmp left a file in tmp/, $k_repair restarts adopted or dropped a job;" \
 	"$njobs jobs submitted; runs: $outcomes"
 
