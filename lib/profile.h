@@ -85,6 +85,7 @@
 #define BF_PROFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/log.h"
 
@@ -119,6 +120,7 @@ int profile_from_log(struct profile *p, const char *name, const char *label,
     const char *buf, size_t len, const struct job *declared, struct diag *d);
 /* The same, NODES "-" taken from an allocation timeline (progress.h). */
 struct progress_alloc;
+struct spool;
 int profile_from_log_alloc(struct profile *p, const char *name,
     const char *label, const char *buf, size_t len,
     const struct job *declared, const struct progress_alloc *alloc,
@@ -128,6 +130,10 @@ int profile_parse(struct profile *p, const char *file, const char *buf,
 int profile_load(struct profile *p, int dirfd, const char *name,
     const char *label, struct diag *d);
 char *profile_format(const struct profile *p, size_t *len);
+/* profile_spool.c */
+void profile_print_advice(const struct profile *p, FILE *out);
+int profile_spool(struct spool *sp, char *const *names, size_t nnames,
+    FILE *advise);
 void profile_fit(struct profile *p);
 void profile_advise(struct profile *p, long min_nodes, long max_nodes);
 double profile_usl_rate(const struct profile *p, double n);
