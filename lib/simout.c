@@ -2,7 +2,7 @@
  * NAME
  *	simout - what bf-sim writes: the output directory and the comparison
  * DESCRIPTION
- *	See sim.h.  summary.yaml (sim_summary()), steps.csv, jobs.csv,
+ *	See sim.h.  summary.yaml (sim_summary(), here), steps.csv, jobs.csv,
  *	fits.csv, the gnuplot script plot.gp and, when gnuplot is there, its
  *	SVG plots; and --compare's table of the summaries of several runs,
  *	whose rows are the keys sim_summary() writes.
@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,77 @@
 
 #include "sim.h"
 #include "simpolicy.h"
+
+static int
+dbl_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0;
+}
+
+int
+sim_summary(const struct sim_opts *o, const struct sim_result *r,
+    FILE *fp)
+{
+	double *v = malloc((r->events + 1) * sizeof *v);
+	double med = 0, p99 = 0, max = 0;
+	size_t n = r->events;
+
+	if (v == NULL)
+		return -1;
+	if (n > 0) {
+		memcpy(v, r->dsec, n * sizeof *v);
+		if (n > 1)
+			qsort(v, n, sizeof *v, dbl_cmp);
+		med = (v[(n - 1) / 2] + v[n / 2]) / 2;
+		p99 = v[(size_t)ceil(0.99 * (double)n) - 1];
+		max = v[n - 1];
+	}
+	free(v);
+	fprintf(fp, "allocated_node_hours: %.3f\n", r->alloc_ns / 3600);
+	fprintf(fp, "decision_seconds:\n  max: %.6f\n  median: %.6f\n"
+	    "  p99: %.6f\n", max, med, p99);
+	fprintf(fp, "efficiency: %.6f\n", ratio(r->done, r->ideal));
+	fprintf(fp, "end: %.3f\n", r->end);
+	fprintf(fp, "events: %zu\n", r->events);
+	fprintf(fp, "from: %lld\n", o->from);
+	fprintf(fp, "idle_node_hours: %.3f\n", r->idle_ns / 3600);
+	fprintf(fp, "jobs: %zu\n", r->jobs);
+	fprintf(fp, "jobs_admitted: %zu\n", r->admitted);
+	fprintf(fp, "jobs_finished: %zu\n", r->finished);
+	fprintf(fp, "max_jobs: %zu\n", o->max_jobs);
+	fprintf(fp, "nodes: %zu\n", r->nodes);
+	fprintf(fp, "policy: %s\n", simpolicy_name(o->policy));
+	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
+	    o->profile == SIM_NONE ? "none" : o->no_probe ?
+	    "online-no-probe" : "online", o->profile == SIM_ONLINE &&
+	    o->share ? "-shared" : "");
+	if (o->profile == SIM_ONLINE) {
+		fprintf(fp, "profile_fits: %zu\n", r->fits);
+		fprintf(fp, "profile_noise: %.6g\n", o->noise);
+		fprintf(fp, "profile_probes: %zu\n", r->probes);
+		fprintf(fp, "profile_report_interval: %.6g\n",
+		    o->report_every);
+	}
+	fprintf(fp, "replay_hours: %.3f\n", (r->end - (double)o->from) /
+	    3600);
+	fprintf(fp, "rescale_loss_samples: %.0f\n", r->loss);
+	fprintf(fp, "rescales: %zu\n", r->rescales);
+	fprintf(fp, "samples_done: %.0f\n", r->done);
+	fprintf(fp, "samples_ideal: %.0f\n", r->ideal);
+	fprintf(fp, "samples_per_idle_node_hour: %.3f\n", ratio(r->done,
+	    r->idle_ns / 3600));
+	fprintf(fp, "tfwd: %.6g\n", o->tfwd);
+	fprintf(fp, "utilisation: %.6f\n", ratio(r->alloc_ns, r->idle_ns));
+	return ferror(fp) ? -1 : 0;
+}
 
 static int
 put(const char *dir, const char *name, const char *buf, size_t len,
