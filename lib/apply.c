@@ -24,33 +24,16 @@
 #include "util/file.h"
 
 #include "apply.h"
+#include "apply_int.h"
 #include "cancel.h"
 #include "history.h"
 #include "plan.h"
 #include "progress.h"
 #include "state.h"
 
-struct seen {
-	char name[JOB_NAME_MAX + 1];
-	struct backend_status bs;
-};
-
-struct ctx {
-	size_t nseen;
-	struct seen *seen;	/* statuses asked for, until acted upon */
-	struct spool *sp;
-	struct backend *b;
-	const struct apply_opts *o;
-	struct apply_result *r;
-	struct state st;
-	struct plan plan;
-	struct diag *d;
-	int changed;		/* state.yaml or jobs/ written by this run */
-};
-
 /* A job's status, asked of the backend once per run unless it changed. */
-static int
-status(struct ctx *c, const char *name, struct backend_status *bs)
+int
+apply_status(struct ctx *c, const char *name, struct backend_status *bs)
 {
 	struct seen *grown;
 	size_t i;
@@ -72,8 +55,8 @@ status(struct ctx *c, const char *name, struct backend_status *bs)
 }
 
 /* The job was acted on: ask the backend again next time. */
-static void
-forget(struct ctx *c, const char *name)
+void
+apply_forget(struct ctx *c, const char *name)
 {
 	size_t i;
 
@@ -84,9 +67,9 @@ forget(struct ctx *c, const char *name)
 		}
 }
 
-static int
-act(struct ctx *c, const char *kind, const char *name, long was, long nodes,
-    const char *hosts, const char *note)
+int
+apply_act(struct ctx *c, const char *kind, const char *name, long was,
+    long nodes, const char *hosts, const char *note)
 {
 	struct apply_result *r = c->r;
 	struct apply_action *a;
@@ -138,8 +121,8 @@ apply_result_free(struct apply_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-static int
-write_state(struct ctx *c)
+int
+apply_write_state(struct ctx *c)
 {
 	size_t len, i;
 	char *text, *pilots;
@@ -197,8 +180,8 @@ load_state(struct ctx *c)
 	return rc;
 }
 
-static long
-held(const struct ctx *c, const char *name)
+long
+apply_held(const struct ctx *c, const char *name)
 {
 	const struct state_job *sj = state_find(&c->st, name);
 
@@ -222,8 +205,8 @@ set_hosts(struct ctx *c, const char *name, const char *hosts)
 	return 0;
 }
 
-static char *
-compress(const struct hostlist *hl)
+char *
+apply_compress(const struct hostlist *hl)
 {
 	return hostlist_compress(hl);
 }
@@ -252,12 +235,13 @@ adopt(struct ctx *c, const char *name)
 		return 0;
 	}
 	if (sj == NULL || !hostlist_equal(&sj->hosts, &hl)) {
-		long was = held(c, name);
-		if ((text = compress(&hl)) == NULL)
+		long was = apply_held(c, name);
+		if ((text = apply_compress(&hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "adopt");
 		else if (set_hosts(c, name, text) < 0 ||
-		    act(c, "adopt", name, was, (long)hl.n, text, NULL) < 0 ||
-		    write_state(c) < 0)
+		    apply_act(c, "adopt", name, was, (long)hl.n, text,
+		    NULL) < 0 ||
+		    apply_write_state(c) < 0)
 			rc = -1;
 		free(text);
 	}
@@ -294,7 +278,7 @@ obtained(struct ctx *c, const char *name)
 		rc = diag_errno(c->d, ENOMEM, "hosts");
 	hostlist_free(&missing);
 	if (rc == 0 && !hostlist_equal(&sj->hosts, &hl)) {
-		if ((text = compress(&hl)) == NULL)
+		if ((text = apply_compress(&hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 		else
 			rc = set_hosts(c, name, text);
@@ -315,7 +299,7 @@ reconcile(struct ctx *c)
 		return -1;
 	for (i = 0; i < n; i++) {
 		if (!job_name_valid(names[i]) ||
-		    status(c, names[i], &bs) < 0)
+		    apply_status(c, names[i], &bs) < 0)
 			continue;
 		if (bs.phase == BACKEND_RUNNING && adopt(c, names[i]) < 0)
 			break;
@@ -326,22 +310,22 @@ reconcile(struct ctx *c)
 	/* In the state but never started (or its run/ gone): not running. */
 	for (i = c->st.n; i-- > 0;) {
 		const char *name = c->st.jobs[i].name;
-		if (status(c, name, &bs) < 0)
+		if (apply_status(c, name, &bs) < 0)
 			return -1;
 		if (bs.phase != BACKEND_NONE)
 			continue;
-		if (act(c, "lost", name, (long)c->st.jobs[i].hosts.n, 0, NULL,
-		    "never started") < 0)
+		if (apply_act(c, "lost", name, (long)c->st.jobs[i].hosts.n, 0,
+		    NULL, "never started") < 0)
 			return -1;
 		state_remove(&c->st, name);
-		if (write_state(c) < 0)
+		if (apply_write_state(c) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int
-load_job(struct ctx *c, const char *name, struct job *j, char **buf,
+int
+apply_load_job(struct ctx *c, const char *name, struct job *j, char **buf,
     size_t *len)
 {
 	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 16];
@@ -372,8 +356,8 @@ struct step_job {
  * jobs/NAME.yaml is there, of whatever type (it is not opened here), or
  * cannot be known to be gone: only ENOENT says a job is gone.
  */
-static int
-has_job_file(struct ctx *c, const char *name)
+int
+apply_has_job_file(struct ctx *c, const char *name)
 {
 	char file[JOB_NAME_MAX + 8];
 
@@ -392,13 +376,13 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 	sj->pj = pj;
 	if (cur == NULL && pj->nodes == 0)
 		return 0;
-	if (status(c, pj->name, &bs) < 0)
+	if (apply_status(c, pj->name, &bs) < 0)
 		return -1;
 	/* Ended since: retired below, not acted on. */
 	if (bs.phase == BACKEND_EXITED || bs.phase == BACKEND_LOST)
 		return 0;
 	if (cur == NULL) {
-		if (!has_job_file(c, pj->name))
+		if (!apply_has_job_file(c, pj->name))
 			return 0;	/* finished and gone */
 		sj->step = STEP_START, sj->kind = "start";
 		return 1;
@@ -417,25 +401,22 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 	return !same;
 }
 
-static int
-retire(struct ctx *c, const char *name, const struct backend_status *bs);
-
-static int
-do_stop(struct ctx *c, const char *name, const char *why)
+int
+apply_do_stop(struct ctx *c, const char *name, const char *why)
 {
 	struct backend_status bs;
-	long was = held(c, name);
+	long was = apply_held(c, name);
 
-	if (act(c, "stop", name, was, 0, NULL, why) < 0)
+	if (apply_act(c, "stop", name, was, 0, NULL, why) < 0)
 		return -1;
 	if (c->o->dry_run)
 		return 0;
-	forget(c, name);
+	apply_forget(c, name);
 	if (c->b->ops->stop(c->b, name, why, c->d) < 0 ||
-	    status(c, name, &bs) < 0)
+	    apply_status(c, name, &bs) < 0)
 		return -1;
 	fault_point("apply-after-stop");
-	return bs.phase == BACKEND_RUNNING ? 0 : retire(c, name, &bs);
+	return bs.phase == BACKEND_RUNNING ? 0 : apply_retire(c, name, &bs);
 }
 
 static int
@@ -444,24 +425,25 @@ do_start(struct ctx *c, const struct plan_job *pj)
 	struct job j;
 	int rc;
 
-	if (load_job(c, pj->name, &j, NULL, NULL) < 0)
+	if (apply_load_job(c, pj->name, &j, NULL, NULL) < 0)
 		return -1;
 	if (backend_may_run(&j, c->b->allow_root, c->d) < 0) {
 		c->r->refused++;
-		rc = act(c, "refused", pj->name, 0, 0, NULL, c->d->text);
+		rc = apply_act(c, "refused", pj->name, 0, 0, NULL, c->d->text);
 		diag_clear(c->d);
 		job_free(&j);
 		return rc;
 	}
 	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
-	    act(c, "start", pj->name, 0, pj->nodes, pj->hosts, NULL) < 0) {
+	    apply_act(c, "start", pj->name, 0, pj->nodes, pj->hosts,
+	    NULL) < 0) {
 		job_free(&j);
 		return -1;
 	}
 	rc = 0;
 	if (!c->o->dry_run) {
 		fault_point("apply-before-start");
-		forget(c, pj->name);
+		apply_forget(c, pj->name);
 		rc = c->b->ops->start(c->b, &j, &pj->host_set, c->d);
 		if (rc < 0) {
 			/* The failure stands: skipped (65) or fatal, in enact(). */
@@ -469,12 +451,12 @@ do_start(struct ctx *c, const struct plan_job *pj)
 			/* None obtained: none again from these holes. */
 			if (c->d->code == EX_DATAERR && state_unobtained(&c->st,
 			    c->plan.holes, &pj->host_set) == 0 &&
-			    write_state(c) < 0) {
+			    apply_write_state(c) < 0) {
 				job_free(&j);
 				return -1;
 			}
 		} else if ((rc = obtained(c, pj->name)) == 0)
-			rc = write_state(c);
+			rc = apply_write_state(c);
 	}
 	job_free(&j);
 	return rc;
@@ -485,16 +467,17 @@ do_resize(struct ctx *c, const struct step_job *s)
 {
 	const struct plan_job *pj = s->pj;
 	struct job j;
-	long was = held(c, pj->name);
+	long was = apply_held(c, pj->name);
 	int rc;
 
 	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
-	    act(c, s->kind, pj->name, was, pj->nodes, pj->hosts, NULL) < 0)
+	    apply_act(c, s->kind, pj->name, was, pj->nodes, pj->hosts,
+	    NULL) < 0)
 		return -1;
 	if (c->o->dry_run)
 		return 0;
 	/* The job file gives the slots and owner; without it, one slot. */
-	if (load_job(c, pj->name, &j, NULL, NULL) < 0) {
+	if (apply_load_job(c, pj->name, &j, NULL, NULL) < 0) {
 		diag_clear(c->d);
 		memset(&j, 0, sizeof j);
 		j.slots_per_node = 1;
@@ -504,7 +487,7 @@ do_resize(struct ctx *c, const struct step_job *s)
 	fault_point("apply-before-resize");
 	rc = c->b->ops->resize(c->b, &j, &pj->host_set, c->d);
 	job_free(&j);
-	return rc < 0 || obtained(c, pj->name) < 0 ? -1 : write_state(c);
+	return rc < 0 || obtained(c, pj->name) < 0 ? -1 : apply_write_state(c);
 }
 
 static int
@@ -512,7 +495,7 @@ run_step(struct ctx *c, const struct step_job *s)
 {
 	switch (s->step) {
 	case STEP_STOP:
-		return do_stop(c, s->pj->name, "plan");
+		return apply_do_stop(c, s->pj->name, "plan");
 	case STEP_START:
 		return do_start(c, s->pj);
 	default:
@@ -579,8 +562,8 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 			if (run_step(c, &steps[i]) < 0) {
 				if (c->d->code != EX_DATAERR)
 					return -1;
-				if (act(c, "skipped", steps[i].pj->name,
-				    held(c, steps[i].pj->name),
+				if (apply_act(c, "skipped", steps[i].pj->name,
+				    apply_held(c, steps[i].pj->name),
 				    steps[i].pj->nodes, NULL, c->d->text) < 0)
 					return -1;
 				diag_clear(c->d);
@@ -588,332 +571,6 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 		}
 	}
 	return 0;
-}
-
-/* Lost: no exit record, because its supervisor vanished or never ran. */
-static int
-lost(const struct backend_status *bs)
-{
-	return bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE;
-}
-
-static const char *
-outcome(const struct backend_status *bs)
-{
-	if (lost(bs))
-		return "lost";
-	if (strcmp(bs->stopping, "cancel") == 0)
-		return "cancelled";
-	if (strcmp(bs->stopping, "done") == 0)
-		return "finished";
-	if (strcmp(bs->stopping, "plan") == 0)
-		return "preempted";
-	return bs->signal == 0 && bs->code == 0 ? "finished" : "failed";
-}
-
-/*
- * A lost run has no exit record: it ended when it was found lost.  Found
- * again after a crash between its record and the move of its run/ (so
- * in a later second, maybe), it ends when its record says, so that one
- * run has one record, named ENDED-NAME-ID, beside its directory.
- */
-static long long
-lost_ended(struct ctx *c, const char *name, long long id)
-{
-	char suffix[JOB_NAME_MAX + 32];
-	long long ended = c->o->now;
-	struct dirent *e;
-	struct diag ignored;
-	size_t sl, l, digits;
-	DIR *dp;
-	int fd;
-
-	if (c->o->dry_run ||
-	    (fd = history_subdir(c->sp, "runs", &ignored)) < 0)
-		return ended;
-	if ((dp = fdopendir(fd)) == NULL) {
-		close(fd);
-		return ended;
-	}
-	sl = (size_t)snprintf(suffix, sizeof suffix, "-%s-%lld.yaml", name,
-	    id);
-	while ((e = readdir(dp)) != NULL) {
-		l = strlen(e->d_name);
-		digits = strspn(e->d_name, "0123456789");
-		if (l > sl && digits > 0 && digits == l - sl &&
-		    strcmp(e->d_name + digits, suffix) == 0) {
-			ended = strtoll(e->d_name, NULL, 10);
-			break;
-		}
-	}
-	closedir(dp);
-	return ended;
-}
-
-/*
- * progress/NAME.log and profiles/NAME.yaml into run/NAME/ (progress.log,
- * profile.yaml), which then moves to history/runs/.  A run that never
- * made a directory has no log either.
- */
-static void
-keep_with_run(struct ctx *c, const char *name)
-{
-	char log[JOB_NAME_MAX + 8], prof[JOB_NAME_MAX + 8];
-	int rfd = backend_open_run(c->b, name);
-
-	if (rfd < 0)
-		return;
-	snprintf(log, sizeof log, "%s.log", name);
-	snprintf(prof, sizeof prof, "%s.yaml", name);
-	if (spool_dirfd(c->sp, SPOOL_PROGRESS, c->d) >= 0 &&
-	    renameat(c->sp->dirs[SPOOL_PROGRESS], log, rfd, "progress.log") == 0)
-		fsync(c->sp->dirs[SPOOL_PROGRESS]);
-	if (spool_dirfd(c->sp, SPOOL_PROFILES, c->d) >= 0 &&
-	    renameat(c->sp->dirs[SPOOL_PROFILES], prof, rfd, "profile.yaml") == 0)
-		fsync(c->sp->dirs[SPOOL_PROFILES]);
-	diag_clear(c->d);
-	fsync(rfd);
-	close(rfd);
-}
-
-static int
-retire(struct ctx *c, const char *name, const struct backend_status *bs)
-{
-	const struct state_job *sj = state_find(&c->st, name);
-	struct history_run hr = { .name = name, .code = bs->code,
-	    .signal = bs->signal, .started = bs->started };
-	char stem[JOB_NAME_MAX + 64], note[64], file[JOB_NAME_MAX + 8];
-	char *hosts = sj ? compress(&sj->hosts) : NULL, *buf = NULL;
-	long was = held(c, name);
-	struct job j;
-	size_t len;
-	int rc = 0, ended;
-
-	hr.outcome = outcome(bs);
-	hr.cancelled_by = bs->cancelled_by;
-	hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
-	hr.hosts = hosts;
-	hr.nodes = was;
-	if (bs->phase == BACKEND_NONE)
-		snprintf(note, sizeof note, "never started");
-	else if (bs->signal)
-		snprintf(note, sizeof note, "signal %d", bs->signal);
-	else if (bs->code >= 0)
-		snprintf(note, sizeof note, "exit %d", bs->code);
-	else
-		snprintf(note, sizeof note, "exit unknown");
-	if (act(c, hr.outcome, name, was, 0, NULL, note) < 0 ||
-	    c->o->dry_run) {
-		free(hosts);
-		return c->o->dry_run ? 0 : -1;
-	}
-	if (load_job(c, name, &j, &buf, &len) == 0) {
-		hr.job_buf = buf;
-		hr.job_len = len;
-		job_free(&j);
-	}
-	diag_clear(c->d);
-	/* The same job may end twice in one second: the run's id tells. */
-	snprintf(stem, sizeof stem, "%lld-%s-%lld", hr.ended, name, bs->id);
-	hr.stem = stem;
-	snprintf(file, sizeof file, "%s.yaml", name);
-	if (history_record_run(c->sp, &hr, c->d) < 0)
-		rc = -1;
-	fault_point("apply-after-record");
-	if (rc == 0 && state_remove(&c->st, name) == 0)
-		rc = write_state(c);
-	/* A job that ran to its end goes; one stopped or lost may run again. */
-	ended = rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
-	    strcmp(hr.outcome, "failed") == 0 ||
-	    strcmp(hr.outcome, "cancelled") == 0);
-	c->changed |= ended;
-	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
-		fsync(c->sp->dirs[SPOOL_JOBS]);
-	/* Its log and profile go with the run: a new job of the name starts
-	 * afresh, and nobody else can write into or read its measurements. */
-	if (ended)
-		keep_with_run(c, name);
-	fault_point("apply-before-retire");
-	forget(c, name);
-	if (rc == 0)
-		rc = c->b->ops->retire(c->b, name, stem, c->d);
-	free(buf);
-	free(hosts);
-	return rc;
-}
-
-/*
- * The samples of the last report in progress/NAME.log (progress_last():
- * the rules of every reader of the log); -1 when there is none.  Only the
- * tail is read: a report is one short line.
- */
-static long long
-progress_samples(struct ctx *c, const char *name)
-{
-	struct progress_report last;
-
-	if (progress_last_at(c->sp->dirs[SPOOL_PROGRESS], name, &last) < 0)
-		return -1;
-	return last.samples;
-}
-
-/*
- * Only a job still running is stopped: one that ended already is in the
- * state only until it is retired below, and a stop now would rewrite why
- * it ended (a crash between its run record and the state write leaves
- * it there: its record says preempted, and a stop "done" would then
- * remove its job file as finished).
- */
-static int
-check_done(struct ctx *c)
-{
-	char name[JOB_NAME_MAX + 1];
-	struct backend_status bs;
-	struct job j;
-	long long done, want;
-	size_t i;
-
-	for (i = c->st.n; i-- > 0;) {
-		if (i >= c->st.n)
-			continue;
-		snprintf(name, sizeof name, "%s", c->st.jobs[i].name);
-		if (status(c, name, &bs) < 0)
-			return -1;
-		if (bs.phase != BACKEND_RUNNING)
-			continue;
-		if (load_job(c, name, &j, NULL, NULL) < 0) {
-			diag_clear(c->d);
-			continue;
-		}
-		want = j.samples;
-		job_free(&j);
-		if (want <= 0 || (done = progress_samples(c, name)) < want)
-			continue;
-		if (do_stop(c, name, "done") < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* A waiting job cancelled: its job file goes, its record says so. */
-static int
-cancel_waiting(struct ctx *c, const char *name, uid_t by)
-{
-	struct history_run hr = { .name = name, .outcome = "cancelled",
-	    .code = -1, .cancelled_by = (long long)by };
-	char stem[JOB_NAME_MAX + 64], file[JOB_NAME_MAX + 8];
-	struct job j;
-	char *buf = NULL;
-	size_t len;
-	int rc;
-
-	if (load_job(c, name, &j, &buf, &len) == 0) {
-		hr.job_buf = buf;
-		hr.job_len = len;
-		job_free(&j);
-	}
-	diag_clear(c->d);
-	hr.ended = c->o->now;
-	snprintf(stem, sizeof stem, "%lld-%s-0", hr.ended, name);
-	hr.stem = stem;
-	snprintf(file, sizeof file, "%s.yaml", name);
-	c->changed = 1;
-	if ((rc = history_record_run(c->sp, &hr, c->d)) == 0 &&
-	    unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
-		fsync(c->sp->dirs[SPOOL_JOBS]);
-	if (rc == 0) {
-		keep_with_run(c, name);
-		rc = act(c, "cancelled", name, 0, 0, NULL, "");
-	}
-	free(buf);
-	return rc;
-}
-
-/*
- * The requests in cancel/ (bf-cancel(1)): the job's owner or root may
- * cancel it.  A running job is stopped as a plan stops one (notice, then
- * the grace), its record saying cancelled and by whom; a waiting one only
- * loses its job file.  Each request is answered, then removed.
- */
-static int
-process_cancels(struct ctx *c)
-{
-	struct cancel_req *reqs;
-	struct backend_status bs;
-	char text[256], why[32];
-	size_t n, i;
-	struct job j;
-	int code, rc = 0;
-
-	if (c->o->dry_run || cancel_list(c->sp, &reqs, &n, c->d) < 0)
-		return c->o->dry_run ? 0 : -1;
-	for (i = 0; i < n && rc == 0; i++) {
-		const struct cancel_req *r = &reqs[i];
-		if (load_job(c, r->name, &j, NULL, NULL) < 0) {
-			if (c->d->code != EX_NOINPUT && c->d->code != EX_DATAERR)
-				break;	/* cannot tell now: asked again later */
-			diag_clear(c->d);
-			code = CANCEL_NO_JOB;
-			snprintf(text, sizeof text, "no job %s in jobs/",
-			    r->name);
-		} else if (r->uid != 0 && (long long)r->uid != j.owner_uid) {
-			code = CANCEL_REFUSED;
-			snprintf(text, sizeof text, "job %s is uid %lld's, not "
-			    "uid %ld's: not cancelled", r->name, j.owner_uid,
-			    (long)r->uid);
-			job_free(&j);
-		} else {
-			job_free(&j);
-			code = CANCEL_DONE;
-			snprintf(text, sizeof text, "job %s cancelled", r->name);
-			snprintf(why, sizeof why, "cancel:%ld", (long)r->uid);
-			if ((rc = status(c, r->name, &bs)) == 0)
-				rc = bs.phase == BACKEND_RUNNING ?
-				    do_stop(c, r->name, why) :
-				    cancel_waiting(c, r->name, r->uid);
-		}
-		if (rc == 0)
-			rc = cancel_answer(c->sp, r, code, text, c->d);
-	}
-	cancel_list_free(reqs, n);
-	return rc;
-}
-
-/*
- * A run/NAME/ of a start that never ran (a crash between its hosts file
- * and its supervisor, a start that failed), whose job is neither in the
- * state nor in jobs/ any more: nothing will start it again, so it goes
- * to history/runs/ like any run, lost, with whatever output it has.
- * With its job file still there it stays: the next start reuses it.
- */
-static int
-abandoned(struct ctx *c, const char *name, const struct backend_status *bs)
-{
-	return bs->phase == BACKEND_NONE && state_find(&c->st, name) == NULL &&
-	    !has_job_file(c, name);
-}
-
-static int
-retire_ended(struct ctx *c)
-{
-	struct backend_status bs;
-	char **names;
-	size_t n, i;
-	int rc = 0;
-
-	if (spool_list(c->sp, SPOOL_RUN, &names, &n, c->d) < 0)
-		return -1;
-	for (i = 0; i < n && rc == 0; i++) {
-		if (!job_name_valid(names[i]))
-			continue;
-		forget(c, names[i]);	/* a job may have ended meanwhile */
-		rc = status(c, names[i], &bs);
-		if (rc == 0 && (bs.phase == BACKEND_EXITED ||
-		    bs.phase == BACKEND_LOST || abandoned(c, names[i], &bs)))
-			rc = retire(c, names[i], &bs);
-	}
-	spool_list_free(names, n);
-	return rc;
 }
 
 /*
@@ -1039,14 +696,14 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 	if ((rc = load_state(&c)) == 0)
 		rc = reconcile(&c);
 	if (rc == 0)
-		rc = process_cancels(&c);
+		rc = apply_process_cancels(&c);
 	if (rc == 0 && buf != NULL)
 		rc = plan_part(&c, buf, len);
 	b->stop_since = 0;
 	if (rc == 0)
-		rc = check_done(&c);
+		rc = apply_check_done(&c);
 	if (rc == 0)
-		rc = retire_ended(&c);
+		rc = apply_retire_ended(&c);
 	for (i = 0, r->nodes = 0; i < c.st.n; i++)
 		r->nodes += (long)c.st.jobs[i].hosts.n;
 	state_free(&c.st);
