@@ -42,46 +42,13 @@
 #include "plan.h"
 #include "retain.h"
 #include "watch.h"
+#include "watch_int.h"
 
-#define WATCH_MAX_PASSES	20
-#define WATCH_INTAKE_SECONDS	0.25	/* of intake per pass: a flood of
-					 * incoming/ waits for the rest */
-#define WATCH_MAX_LOGS		4096
-#define WATCH_PROFILE_EVERY	5.0	/* seconds: measurements pile up */
-#define WATCH_RETAIN_EVERY	3600.0	/* seconds between retention runs */
+volatile sig_atomic_t watch_got_term;
+static volatile sig_atomic_t got_hup, got_chld;
 
-static volatile sig_atomic_t got_term, got_hup, got_chld;
-
-struct seen_log {
-	char name[JOB_NAME_MAX + 1];
-	off_t size;
-};
-
-struct watcher {
-	struct spool *sp;
-	const struct watch_opts *o;
-	struct backend b;
-	int ifd;		/* the inotify descriptor */
-	char self_dir[PATH_MAX - 256];
-	int urgent;		/* a holes event: do not debounce */
-	int force_solve;
-	char failed_inputs[5 * HASH_TEXT_LEN + 8];	/* a failed solve's */
-	int failed_later;	/* ... with a code worth a retry (75, 71) */
-	double solve_retry_at;	/* ... not before then */
-	double retry_at;	/* 0: nothing to retry */
-	int left_undone;	/* a step failed to retry: --once exits 75 */
-	double profiled_at;	/* when bf-profile last ran */
-	struct intake_memo memo;	/* entries left in incoming/, said */
-	struct stat holes_seen;	/* holes/current.yaml as the last solve saw
-				 * it: a new one stops the intake */
-	int backlog;		/* the intake stopped with files left */
-	double intake_until;	/* when this pass's intake stops */
-	size_t nlogs;
-	struct seen_log logs[WATCH_MAX_LOGS];
-};
-
-static double
-now_s(void)
+double
+watch_now(void)
 {
 	struct timespec ts;
 
@@ -97,7 +64,7 @@ on_signal(int sig)
 	else if (sig == SIGCHLD)
 		got_chld = 1;
 	else
-		got_term = 1;
+		watch_got_term = 1;
 }
 
 /* Signals arrive only inside ppoll(): the flags are never missed. */
@@ -187,7 +154,7 @@ watches(struct watcher *w, struct diag *d)
 }
 
 /* Each job's run/NAME/: its exit record arrives there by rename. */
-static void
+void
 watch_runs(struct watcher *w)
 {
 	char **names, sub[JOB_NAME_MAX + 8];
@@ -201,446 +168,6 @@ watch_runs(struct watcher *w)
 		watch_dir(w, sub, IN_MOVED_TO | IN_MOVE_SELF);
 	}
 	spool_list_free(names, n);
-}
-
-/* Next to this program first, then on PATH; 0 when found. */
-static int
-find_program(const struct watcher *w, const char *name, char *out,
-    size_t outlen)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	size_t l;
-
-	snprintf(out, outlen, "%s/%s", w->self_dir, name);
-	if (w->self_dir[0] != '\0' && access(out, X_OK) == 0)
-		return 0;
-	for (p = path ? path : "/usr/bin:/bin"; *p != '\0'; p = colon + 1) {
-		colon = strchr(p, ':');
-		l = colon ? (size_t)(colon - p) : strlen(p);
-		snprintf(out, outlen, "%.*s/%s", (int)l, p, name);
-		if (l > 0 && access(out, X_OK) == 0)
-			return 0;
-		if (colon == NULL)
-			break;
-	}
-	return -1;
-}
-
-/* Run a program to its end; its exit code, or 128+signal, or -1. */
-static int
-run_child(char *const argv[], int outfd)
-{
-	struct proc p = { argv, NULL, NULL, 0, outfd >= 0 ? outfd :
-	    PROC_INHERIT, PROC_INHERIT, NULL, NULL };
-	struct diag d;
-	int status;
-
-	if (proc_run(&p, &status, NULL, &d) < 0) {
-		log_warn("%s", d.text);
-		return -1;
-	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) :
-	    128 + WTERMSIG(status);
-}
-
-/*
- * A failed child: try again later (75, 71, 74; killed by a signal, which
- * says nothing of its input, or not run at all) or once an input changes
- * (any other exit: the input is what it refused).
- */
-static void
-child_failed(struct watcher *w, const char *what, int code)
-{
-	int later = code == EX_TEMPFAIL || code == EX_OSERR ||
-	    code == EX_IOERR || code < 0 || code > 128;
-
-	if (code < 0)
-		log_warn("%s could not be run; will retry", what);
-	else if (code > 128)
-		log_warn("%s killed by signal %d; will retry", what,
-		    code - 128);
-	else
-		log_warn("%s failed (exit %d)%s", what, code, later ?
-		    "; will retry" : "; waiting for new input");
-	if (later) {
-		w->retry_at = now_s() + w->o->retry;
-		w->left_undone = 1;
-	}
-}
-
-/* holes/current.yaml now, or a zeroed status when there is none. */
-static void
-holes_now(const struct watcher *w, struct stat *st)
-{
-	memset(st, 0, sizeof *st);
-	if (w->sp->dirs[SPOOL_HOLES] < 0 || fstatat(w->sp->dirs[SPOOL_HOLES],
-	    "current.yaml", st, AT_SYMLINK_NOFOLLOW) < 0)
-		memset(st, 0, sizeof *st);
-}
-
-/*
- * The intake stops once its time is up or a holes file other than the
- * one the last solve read is there: it is delivered by rename, so a new
- * one is a new inode (or, written in place, a new change time).
- */
-static int
-intake_stop(void *arg)
-{
-	const struct watcher *w = arg;
-	struct stat now;
-
-	if (now_s() >= w->intake_until)
-		return 1;
-	holes_now(w, &now);
-	return now.st_dev != w->holes_seen.st_dev ||
-	    now.st_ino != w->holes_seen.st_ino ||
-	    now.st_size != w->holes_seen.st_size ||
-	    now.st_ctim.tv_sec != w->holes_seen.st_ctim.tv_sec ||
-	    now.st_ctim.tv_nsec != w->holes_seen.st_ctim.tv_nsec;
-}
-
-/*
- * WATCH_INTAKE_SECONDS a pass at most, and no further file once a new
- * holes file is there: the main scheduler's nodes are answered first,
- * whatever incoming/ holds, and the rest waits for the next pass
- * (w->backlog), which comes at once.
- */
-static int
-intake(struct watcher *w, struct diag *d)
-{
-	struct intake_opts io = { &w->memo, 0, intake_stop, w };
-	struct intake_result r;
-
-	w->intake_until = now_s() + WATCH_INTAKE_SECONDS;
-	if (intake_run(w->sp, time(NULL), &io, &r, d) < 0) {
-		w->backlog = 0;
-		if (d->code != EX_TEMPFAIL)
-			return -1;
-		/* A full disk: what is entered stays, the rest waits. */
-		log_warn("intake: %s; will retry", d->text);
-		diag_clear(d);
-		w->retry_at = now_s() + w->o->retry;
-		w->left_undone = 1;
-		return r.accepted + r.rejected > 0;
-	}
-	w->backlog = r.more;
-	return r.accepted + r.rejected > 0;
-}
-
-static struct seen_log *
-seen(struct watcher *w, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < w->nlogs; i++)
-		if (strcmp(w->logs[i].name, name) == 0)
-			return &w->logs[i];
-	if (w->nlogs == WATCH_MAX_LOGS)
-		return NULL;
-	memset(&w->logs[w->nlogs], 0, sizeof w->logs[w->nlogs]);
-	memcpy(w->logs[w->nlogs].name, name, strlen(name) + 1);	/* valid */
-	return &w->logs[w->nlogs++];
-}
-
-/* bf-profile for the jobs whose progress logs grew since last time. */
-static int
-profile(struct watcher *w)
-{
-	char prog[PATH_MAX], **names, *argv[64], stem[JOB_NAME_MAX + 8];
-	char job[JOB_NAME_MAX + 16];
-	struct seen_log *s;
-	struct diag d;
-	struct stat st;
-	size_t n, i, l;
-	int argc = 3, code, rc = 0;
-
-	if (w->o->no_profile || now_s() - w->profiled_at < WATCH_PROFILE_EVERY ||
-	    find_program(w, "bf-profile", prog, sizeof prog) < 0 ||
-	    spool_list(w->sp, SPOOL_PROGRESS, &names, &n, &d) < 0)
-		return 0;
-	argv[0] = prog, argv[1] = "-d", argv[2] = w->sp->path;
-	for (i = 0; i < n && argc < 62; i++) {
-		l = strlen(names[i]);
-		if (l < 5 || l - 4 >= sizeof stem ||
-		    strcmp(names[i] + l - 4, ".log") != 0 ||
-		    fstatat(w->sp->dirs[SPOOL_PROGRESS], names[i], &st,
-		    AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		memcpy(stem, names[i], l - 4);
-		stem[l - 4] = '\0';
-		snprintf(job, sizeof job, "%s.yaml", stem);
-		if (!job_name_valid(stem) || faccessat(w->sp->dirs[SPOOL_JOBS],
-		    job, F_OK, AT_SYMLINK_NOFOLLOW) < 0 ||
-		    (s = seen(w, stem)) == NULL || s->size == st.st_size)
-			continue;
-		s->size = st.st_size;
-		argv[argc++] = names[i];
-		names[i][l - 4] = '\0';
-	}
-	argv[argc] = NULL;
-	if (argc > 3) {
-		code = run_child(argv, -1);
-		w->profiled_at = now_s();
-		if (code != 0)
-			child_failed(w, "bf-profile", code);
-		rc = 1;
-	}
-	spool_list_free(names, n);
-	return rc;
-}
-
-/* What one pass read and decided: the inputs once, the plan once. */
-struct decision {
-	struct inputs in;
-	int have_inputs;
-	char *text;		/* plans/current.yaml, or NULL */
-	size_t len;
-	struct plan plan;	/* text, parsed */
-	int parsed;
-	double secs;		/* the solve's, when there was one */
-};
-
-static void
-decision_free(struct decision *x)
-{
-	if (x->have_inputs)
-		inputs_free(&x->in);
-	if (x->parsed)
-		plan_free(&x->plan);
-	free(x->text);
-	memset(x, 0, sizeof *x);
-}
-
-static void
-inputs_key(const struct inputs *in, char *out, size_t outlen)
-{
-	snprintf(out, outlen, "%s%s%s%s%s", in->dig_holes, in->dig_jobs,
-	    in->dig_state, in->dig_policy, in->dig_profiles);
-}
-
-static char *
-read_plan(struct watcher *w, size_t *len)
-{
-	struct diag d;
-	char *buf;
-
-	if (w->sp->dirs[SPOOL_PLANS] < 0 || file_read_at(
-	    w->sp->dirs[SPOOL_PLANS], "current.yaml", HISTORY_MAX_FILE,
-	    FILE_NOFOLLOW, &buf, len, &d) < 0)
-		return NULL;
-	return buf;
-}
-
-/* The files of jobs/ that are no job, said once per solve as bf-solve did. */
-static void
-say_ignored(struct watcher *w)
-{
-	char **names;
-	struct diag d;
-	size_t n;
-
-	if (job_list(w->sp, SPOOL_JOBS, JOB_LIST_WARN, &names, &n, &d) == 0)
-		spool_list_free(names, n);
-}
-
-/*
- * A solve that failed: again later (75, 71, 74) or once an input changes
- * (any other code: the input is what it refused).
- */
-static void
-solve_failed(struct watcher *w, const struct diag *d, const char *inputs)
-{
-	int later = d->code == EX_TEMPFAIL || d->code == EX_OSERR ||
-	    d->code == EX_IOERR;
-
-	log_warn("solve: %s%s", d->text, later ? "; will retry" :
-	    "; waiting for new input");
-	if (later) {
-		w->retry_at = now_s() + w->o->retry;
-		w->left_undone = 1;
-	}
-	snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s", inputs);
-	w->failed_later = later;
-	w->solve_retry_at = now_s() + w->o->retry;
-}
-
-/*
- * The inputs, read once for the pass, and the current plan, read and
- * parsed once; a new plan, decided here (decide.h), when an input differs
- * from the current plan's.  Inputs that cannot be read are left to the
- * apply step, which reads them again and says why.
- */
-static int
-solve(struct watcher *w, struct decision *x)
-{
-	struct solve_opts o = SOLVE_OPTS_DEFAULT;
-	char key[sizeof w->failed_inputs], *text;
-	struct plan p;
-	struct diag d;
-	size_t len;
-	double t0;
-	int need = 1;
-
-	holes_now(w, &w->holes_seen);	/* the holes this solve reads */
-	if ((x->text = read_plan(w, &x->len)) != NULL)
-		x->parsed = plan_parse(&x->plan, "plans/current.yaml",
-		    x->text, x->len, &d) == 0;
-	if (inputs_read(&x->in, w->sp, 0, &d) < 0)
-		return 0;	/* no holes yet: nothing to decide */
-	x->have_inputs = 1;
-	inputs_key(&x->in, key, sizeof key);
-	if (x->parsed)
-		need = inputs_stale(&x->in, &x->plan) != NULL;
-	if (w->force_solve)
-		need = 1, w->force_solve = 0;
-	else if (need && strcmp(key, w->failed_inputs) == 0 &&
-	    (!w->failed_later || now_s() < w->solve_retry_at))
-		need = 0;
-	if (!need)
-		return 0;
-	say_ignored(w);
-	t0 = now_s();
-	fault_point("watch-before-solve");
-	if (decide_spool(w->sp, &x->in, &o, &p, &text, &len, &d) < 0) {
-		solve_failed(w, &d, key);
-		return 0;
-	}
-	x->secs = now_s() - t0;
-	/* As bf-apply reads it: the hosts as sets, too (plan.h). */
-	plan_free(&p);
-	if (x->parsed)
-		plan_free(&x->plan);
-	free(x->text);
-	x->text = text;
-	x->len = len;
-	x->parsed = plan_parse(&x->plan, "plans/current.yaml", text, len,
-	    &d) == 0;
-	return 1;
-}
-
-static void
-log_decision(const char *trigger, const char *plan, const struct apply_result
-    *r, double objective, double secs)
-{
-	char *line = NULL;
-	size_t size = 0, i;
-	FILE *fp = open_memstream(&line, &size);
-
-	if (fp == NULL)
-		return;
-	fprintf(fp, "decision: trigger %s; plan %s;", trigger, plan);
-	for (i = 0; i < r->n; i++) {
-		const struct apply_action *a = &r->acts[i];
-		fprintf(fp, "%s %s %s %ld->%ld", i ? "," : "", a->kind,
-		    a->name, a->was, a->nodes);
-	}
-	if (r->n == 0)
-		fputs(" no change", fp);
-	if (strcmp(plan, "none") == 0)
-		fprintf(fp, "; nodes held %ld", r->nodes);
-	else
-		fprintf(fp, "; nodes held %ld; objective %.6g; solve %.3f s",
-		    r->nodes, objective, secs);
-	if (fclose(fp) == 0)
-		log_info("%s", line);
-	free(line);
-}
-
-/*
- * Exit 75 from the apply step is a stale plan (an input changed since the
- * solve read them: the next pass solves again; apply_run() says which in
- * r.stale) or a failure to retry later, logged (a job that did not stop,
- * one already running, Slurm not answering).
- */
-static int
-apply(struct watcher *w, const char *trigger, struct decision *x,
-    struct diag *d)
-{
-	struct apply_opts o = { .now = (long long)time(NULL),
-	    .inputs = x->have_inputs ? &x->in : NULL,
-	    .plan = x->parsed ? &x->plan : NULL };
-	long long ptime = x->parsed ? x->plan.time : 0;
-	double objective = x->parsed ? x->plan.objective : 0;
-	struct apply_result r;
-	char stem[64];
-	size_t i;
-	int rc;
-
-	rc = apply_run(w->sp, &w->b, "plans/current.yaml", x->text, x->len, &o,
-	    &r, d);
-	if (rc < 0 && d->code == EX_TEMPFAIL && r.stale != NULL) {
-		/*
-		 * What changed without a plan (a node taken back: adopt with
-		 * fewer; a job that ended) is a decision line too.
-		 */
-		if (r.n > (size_t)r.refused)
-			log_decision(trigger, "none", &r, 0, 0);
-		diag_clear(d);
-		rc = 1;
-	} else if (rc == 0) {
-		rc = r.n > 0;
-		for (i = 0; i < r.n; i++)
-			if (strcmp(r.acts[i].kind, "refused") == 0 ||
-			    strcmp(r.acts[i].kind, "skipped") == 0)
-				log_warn("%s: %s", r.acts[i].name,
-				    r.acts[i].note);
-		if (r.n > (size_t)r.refused && x->text != NULL) {
-			history_plan_stem(x->text, x->len, ptime, stem,
-			    sizeof stem);
-			log_decision(trigger, stem, &r, objective, x->secs);
-		} else if (r.n > (size_t)r.refused)
-			log_decision(trigger, "none", &r, 0, 0);
-		/* A refusal would come back every pass: it is not news. */
-		if (r.n == (size_t)r.refused)
-			rc = 0;
-	}
-	apply_result_free(&r);
-	return rc;
-}
-
-/* One pass of the chain; 1 when it did something, so another follows. */
-static int
-pass(struct watcher *w, const char *trigger, struct diag *d)
-{
-	struct decision x;
-	int did = 0, k;
-
-	if (w->sp->dirs[SPOOL_INCOMING] >= 0) {
-		if ((k = intake(w, d)) < 0)
-			return -1;
-		did |= k;
-	}
-	fault_point("watch-after-intake");
-	did |= profile(w);
-	memset(&x, 0, sizeof x);
-	did |= solve(w, &x);
-	fault_point("watch-before-apply");
-	k = apply(w, trigger, &x, d);
-	decision_free(&x);
-	if (k < 0) {
-		/* The state is true after any failed action: try again. */
-		log_warn("apply: %s; will retry", d->text);
-		/* --once: 75 for what a retry may cure, not for bad input. */
-		if (d->code == EX_TEMPFAIL || d->code == EX_OSERR ||
-		    d->code == EX_IOERR)
-			w->left_undone = 1;
-		diag_clear(d);
-		w->retry_at = now_s() + w->o->retry;
-		k = 0;
-	}
-	did |= k;
-	watch_runs(w);
-	return did;
-}
-
-static int
-chain(struct watcher *w, const char *trigger, struct diag *d)
-{
-	int i, k = 1;
-
-	for (i = 0; i < WATCH_MAX_PASSES && k > 0 && !got_term; i++)
-		k = pass(w, trigger, d);
-	return k < 0 ? -1 : 0;
 }
 
 /* --holes-cmd: its standard output, when a new valid holes file. */
@@ -658,9 +185,9 @@ poll_holes(struct watcher *w)
 		return;
 	unlink(tmpl);
 	setenv("BF_SPOOL", w->b.spool_abs, 1);
-	code = run_child(argv, fd);
+	code = watch_run_child(argv, fd);
 	if (code != 0) {
-		child_failed(w, "--holes-cmd", code);
+		watch_child_failed(w, "--holes-cmd", code);
 		close(fd);
 		return;
 	}
@@ -730,7 +257,7 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 	double left, until;
 
 	for (;;) {
-		if (got_term)
+		if (watch_got_term)
 			return "signal";
 		if (got_hup) {
 			got_hup = 0;
@@ -742,7 +269,7 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 			reap();
 			return "child";
 		}
-		left = deadline - now_s();
+		left = deadline - watch_now();
 		if (left <= 0) {
 			drain(w);	/* events that came meanwhile */
 			return NULL;
@@ -754,8 +281,8 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 		w->urgent = 0;
 		drain(w);
 		/* Gather the burst, unless a holes file needs an answer. */
-		until = now_s() + w->o->debounce;
-		while (!w->urgent && !got_term && (left = until - now_s()) >
+		until = watch_now() + w->o->debounce;
+		while (!w->urgent && !watch_got_term && (left = until - watch_now()) >
 		    0) {
 			ts.tv_sec = (time_t)left;
 			ts.tv_nsec = (long)((left - floor(left)) * 1e9);
@@ -812,42 +339,42 @@ retain(struct watcher *w)
 static int
 loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 {
-	double next_scan = now_s() + w->o->rescan, next_holes = 0, dl;
+	double next_scan = watch_now() + w->o->rescan, next_holes = 0, dl;
 	double next_retain = 0;
 	const char *why = "start";
 
 	for (;;) {
 		reap();
-		if (now_s() >= next_retain) {
+		if (watch_now() >= next_retain) {
 			retain(w);
-			next_retain = now_s() + WATCH_RETAIN_EVERY;
+			next_retain = watch_now() + WATCH_RETAIN_EVERY;
 		}
-		if (w->o->holes_cmd != NULL && now_s() >= next_holes) {
+		if (w->o->holes_cmd != NULL && watch_now() >= next_holes) {
 			poll_holes(w);
-			next_holes = now_s() + w->o->holes_interval;
+			next_holes = watch_now() + w->o->holes_interval;
 		}
-		if (why != NULL && chain(w, why, d) < 0)
+		if (why != NULL && watch_chain(w, why, d) < 0)
 			return -1;
 		if (w->o->once && w->left_undone)
 			return diag_set(d, EX_TEMPFAIL, "a step failed and is "
 			    "to be retried (see above); run again");
-		if (got_term || (w->o->once && !w->backlog))
+		if (watch_got_term || (w->o->once && !w->backlog))
 			return 0;
 		if (why == NULL || strcmp(why, "rescan") == 0)
-			next_scan = now_s() + w->o->rescan;
+			next_scan = watch_now() + w->o->rescan;
 		dl = next_scan;
 		if (w->retry_at > 0 && w->retry_at < dl)
 			dl = w->retry_at;
 		if (w->o->holes_cmd != NULL && next_holes < dl)
 			dl = next_holes;
 		if (w->backlog)		/* more of incoming/: at once */
-			dl = now_s();
+			dl = watch_now();
 		why = wait_wake(w, dl, mask);
 		if (why == NULL && w->backlog) {
 			why = "incoming";
 		} else if (why == NULL) {
 			why = "rescan";
-			if (w->retry_at > 0 && now_s() >= w->retry_at) {
+			if (w->retry_at > 0 && watch_now() >= w->retry_at) {
 				why = "retry";
 				w->retry_at = 0;
 			}
@@ -884,7 +411,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	spool_clean_tmp(sp, 36 * 3600);
 	watch_runs(w);
 	/* Holes found at start are not news: the first intake runs first. */
-	holes_now(w, &w->holes_seen);
+	watch_holes_now(w, &w->holes_seen);
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
 	intake_memo_free(&w->memo);
