@@ -168,6 +168,10 @@ test_public_trash() {
 test_done() {
 	echo "1..$test_count"
 	if [ -n "${PUBLIC:-}" ]; then
+		# Before its spools go: a test's own EXIT trap (kill_jobs sp)
+		# would run after this, from /, and find none of their jobs.
+		find "$PUBLIC" -type d -name run -prune 2>/dev/null |
+		while read -r _r; do kill_jobs "${_r%/run}"; done
 		cd / || exit 1
 		if [ "$test_failed" -eq 0 ]; then
 			rm -rf "$PUBLIC"
