@@ -134,18 +134,12 @@ deps:
 
 # check and demo install what is missing first, then build in a fresh make
 # so that pkg-config sees the new libraries.  The tests run JOBS at a time
-# (one per processor), but for two sets whose tests run one after another
-# (each set as one sequence, beside the other tests): SERIAL_HEAVY, the
-# Slurm and PBS tests (t8*: daemons of their own) and the torch recipes
-# (t4080, t8040: most of the processors for minutes), and SERIAL_TIMED,
-# the tests that race the programs or kill them at instants, under
-# deadlines (t0090, t4060, t5020, t5030).  prove's summary stays the last
-# thing printed; JOBS=1 runs everything serially.
+# (one per processor) in the order t/testrules.yml gives, which prove reads
+# itself: the Slurm, PBS and torch tests and t0100 first, alone, then the
+# rest in parallel, the racing ones one at a time among them.  prove's
+# summary stays the last thing printed; JOBS=1 runs everything serially.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-SERIAL_HEAVY = t/{t8*,t4080-*}
-SERIAL_TIMED = t/{t0090-*,t4060-*,t5020-*,t5030-*}
-PROVE = prove --exec '' -j$(JOBS) --rules='seq=$(SERIAL_HEAVY)' \
-	--rules='seq=$(SERIAL_TIMED)' --rules='par=**'
+PROVE = prove --exec '' -j$(JOBS)
 check: deps
 	@echo 'check: building'
 	@$(MAKE) --no-print-directory all

@@ -193,8 +193,10 @@ test_expect_success 'bftrainer ends it at its samples; nothing of it is left' '
 	! test -f "$W/sp/jobs/mlp.yaml" &&
 	grep -h "^outcome:" "$W"/sp/history/runs/*-mlp-*.yaml >actual &&
 	echo "outcome: finished" >expect && test_cmp expect actual &&
-	wait_for 30 eval "! pilots | grep -q mlp" &&
-	wait_for 30 user_gone &&
+	{ wait_for 60 eval "! pilots | grep -q mlp" ||
+	    { echo "pilots left:"; pilots; squeue -a; exit 1; } >&2; } &&
+	{ wait_for 60 user_gone ||
+	    { echo "processes left:"; ps -u $USER_UID -o pid,stat,etime,args; exit 1; } >&2; } &&
 	! squeue -h -s -o %j | grep -q mlp-worker
 '
 
@@ -202,5 +204,11 @@ kill -TERM $(cat "$W/sp/lock" 2>/dev/null) 2>/dev/null
 wait $tpid 2>/dev/null
 cleanup_all
 test_slurm_stop 'every daemon and job stopped by pid'
+# What a failure needs read, kept in the trash directory (t/trash/...).
+if [ "$test_failed" -ne 0 ]; then
+	rm -rf kept && mkdir kept &&
+	cp -R "$W/sp/state.yaml" "$W/sp/run" "$W/sp/history/runs" kept/ 2>/dev/null
+	echo "# the spool's state, runs and records kept in $TRASH/kept"
+fi
 rm -rf "$W"
 test_done
