@@ -47,21 +47,36 @@ job_name_valid(const char *name)
 	return i > 0;
 }
 
+/* NAME of NAME + suffix, NAME a valid job name; 0 for any other name. */
+static int
+stem_of(const char *file, const char *suffix, char stem[JOB_NAME_MAX + 1])
+{
+	size_t l = strlen(file), s = strlen(suffix);
+
+	if (l <= s || l - s > JOB_NAME_MAX || strcmp(file + l - s, suffix) != 0)
+		return 0;
+	memcpy(stem, file, l - s);
+	stem[l - s] = '\0';
+	return job_name_valid(stem);
+}
+
 int
 job_file_name(const char *file, char stem[JOB_NAME_MAX + 1])
 {
-	size_t l = strlen(file);
-
-	if (l < 6 || l - 5 > JOB_NAME_MAX || strcmp(file + l - 5, ".yaml") != 0)
-		return 0;
-	memcpy(stem, file, l - 5);
-	stem[l - 5] = '\0';
-	return job_name_valid(stem);
+	return stem_of(file, ".yaml", stem);
 }
 
 int
 job_list(const struct spool *sp, enum spool_dir dir, int flags,
     char ***namesp, size_t *countp, struct diag *d)
+{
+	return job_list_suffix(sp, dir, ".yaml", flags, namesp, countp, d);
+}
+
+int
+job_list_suffix(const struct spool *sp, enum spool_dir dir,
+    const char *suffix, int flags, char ***namesp, size_t *countp,
+    struct diag *d)
 {
 	char **names, stem[JOB_NAME_MAX + 1], shown[NAME_MAX + 4];
 	size_t count, i, k = 0;
@@ -69,15 +84,16 @@ job_list(const struct spool *sp, enum spool_dir dir, int flags,
 	if (spool_list(sp, dir, &names, &count, d) < 0)
 		return -1;
 	for (i = 0; i < count; i++) {
-		if (job_file_name(names[i], stem)) {
+		if (stem_of(names[i], suffix, stem)) {
 			memcpy(names[i], stem, strlen(stem) + 1);
 			names[k++] = names[i];
 			continue;
 		}
 		if (flags & JOB_LIST_WARN) {
 			ydoc_excerpt(names[i], shown, sizeof shown);
-			log_warn("%s/%s: not a job file (NAME.yaml, NAME a job "
-			    "name), ignored", spool_dir_name(dir), shown);
+			log_warn("%s/%s: not a job file (NAME%s, NAME a job "
+			    "name), ignored", spool_dir_name(dir), shown,
+			    suffix);
 		}
 		free(names[i]);
 	}

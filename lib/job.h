@@ -25,7 +25,9 @@
  *	NAME.yaml with NAME a valid job name, and gives NAME; job_list()
  *	lists a spool directory's NAMEs by that rule, in name order, and
  *	with JOB_LIST_WARN says of every other name (not starting with '.')
- *	"jobs/F: not a job file (NAME.yaml, NAME a job name), ignored".
+ *	"jobs/F: not a job file (NAME.yaml, NAME a job name), ignored";
+ *	job_list_suffix() does the same for NAME + another suffix (the
+ *	progress logs, NAME.log).
  *	A job file's name key must then be its NAME (job_check_name()).
  * DIAGNOSTICS
  *	-1 with d set, code 65 for bad content.
@@ -84,6 +86,9 @@ struct job {
 
 int job_name_valid(const char *name);
 int job_file_name(const char *file, char stem[JOB_NAME_MAX + 1]);
+int job_list_suffix(const struct spool *sp, enum spool_dir dir,
+    const char *suffix, int flags, char ***names, size_t *count,
+    struct diag *d);
 int job_list(const struct spool *sp, enum spool_dir dir, int flags,
     char ***names, size_t *count, struct diag *d);
 int job_check_name(const struct job *j, const char *stem, const char *label,

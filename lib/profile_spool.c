@@ -146,25 +146,6 @@ profile_job(struct spool *sp, FILE *advise, struct run *r,
 	return rc;
 }
 
-/* Job names from a directory listing: NAME + suffix, NAME valid. */
-static size_t
-strip_suffix(char **names, size_t n, const char *suffix)
-{
-	size_t i, k = 0, s = strlen(suffix);
-
-	for (i = 0; i < n; i++) {
-		size_t len = strlen(names[i]);
-		int match = len > s && strcmp(names[i] + len - s, suffix) == 0;
-		if (match)
-			names[i][len - s] = '\0';
-		if (match && job_name_valid(names[i]))
-			names[k++] = names[i];
-		else
-			free(names[i]);
-	}
-	return k;
-}
-
 static int
 name_cmp(const void *a, const void *b)
 {
@@ -179,9 +160,9 @@ warn_orphans(const struct spool *sp, char **jobs, size_t njobs)
 	size_t nlogs, i;
 	struct diag d;
 
-	if (spool_list(sp, SPOOL_PROGRESS, &logs, &nlogs, &d) < 0)
+	if (job_list_suffix(sp, SPOOL_PROGRESS, ".log", 0, &logs, &nlogs,
+	    &d) < 0)
 		return;
-	nlogs = strip_suffix(logs, nlogs, ".log");
 	for (i = 0; i < nlogs; i++)
 		if (bsearch(&logs[i], jobs, njobs, sizeof *jobs,
 		    name_cmp) == NULL)

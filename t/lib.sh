@@ -190,6 +190,13 @@ test_done() {
 J="$T_DIR/data/apply/job.sh"
 W="$T_DIR/data/apply/worker.sh"
 
+# A command as another user: that uid, its gid the same, no groups.
+as() {	# uid command...
+	_u=$1
+	shift
+	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
+}
+
 mkspool() {	# spool
 	bf-submit -d "$1" /dev/null 2>/dev/null
 	test -d "$1/jobs"

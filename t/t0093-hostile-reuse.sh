@@ -16,11 +16,6 @@ fi
 test_public_trash
 
 A=4321 B=4322
-as() {	# uid command...
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
 # The test job, where the users can run it whatever the checkout's mode.
 X=$(mktemp -d /tmp/bf-t0093.XXXXXX)
 chmod 755 "$X"

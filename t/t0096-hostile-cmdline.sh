@@ -16,12 +16,6 @@ test_public_trash
 
 A=4321 B=4322
 trap 'kill_jobs sp' EXIT
-as() {	# uid command...
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
-
 test_expect_success 'setup: A'"'"'s job with a secret in its command and its worker' '
 	mkspool sp && holes sp 1000 "n1" &&
 	printf "name: s\ncommand: sleep 1000; echo secret-cmd-A\nworker: sleep 1001; echo secret-wrk-A\nmax_nodes: 1\nscaling: {1: 10}\n" \

@@ -12,7 +12,7 @@ if ! test_have_root; then
 fi
 
 as4321() {
-	setpriv --reuid=4321 --regid=4321 --clear-groups "$@"
+	as 4321 "$@"
 }
 
 test_expect_success 'setup: a spool of uid 4321, jobs of uids 4321 and 1000' '

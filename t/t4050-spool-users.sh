@@ -12,12 +12,6 @@ if ! test_have_root || ! command -v setpriv >/dev/null; then
 fi
 
 A=4321 B=4322
-as() {	# uid command...: run as that uid, its gid the same, no groups
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
-
 jobfile() {	# name command [samples]
 	printf 'name: %s\ncommand: %s\nmax_nodes: 1\n' "$1" "$2"
 	[ -n "${3:-}" ] && printf 'samples: %s\n' "$3"

@@ -32,12 +32,6 @@ if ! test_have_root || ! command -v setpriv >/dev/null ||
 fi
 
 B=4322
-as() {	# uid command...
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
-
 # B's side: until the file STOP exists, put in place of incoming/x.yaml,
 # by rename, in turn: a good job x<i>; a link to the secret; a FIFO; a
 # good job x<i> given a second link in B's directory until the next swap;

@@ -13,11 +13,6 @@ fi
 test_public_trash
 
 A=4321 B=4322
-as() {	# uid command...
-	_u=$1
-	shift
-	setpriv --reuid="$_u" --regid="$_u" --clear-groups "$@"
-}
 submit() {	# uid name min_nodes max_nodes
 	printf 'name: %s\ncommand: exec %s\nmin_nodes: %s\nmax_nodes: %s\nscaling: {1: 100, 8: 800}\n' \
 		"$2" "$J" "$3" "$4" >"$2.yaml" && chmod 644 "$2.yaml" &&

@@ -29,7 +29,7 @@ slurm_usable || test_slurm_skip_all "$TITLES"
 USER_UID=65534
 SAMPLES=${BF_T8040_SAMPLES:-60000}
 as_user() {
-	setpriv --reuid=$USER_UID --regid=$USER_UID --clear-groups "$@"
+	as $USER_UID "$@"
 }
 # The job's node count in the state ("" when not there).
 nodes_of() {

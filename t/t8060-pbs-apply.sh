@@ -49,7 +49,7 @@ vg_apply() {
 	fi
 }
 as4321() {
-	setpriv --reuid=4321 --regid=4321 --clear-groups "$@"
+	as 4321 "$@"
 }
 # One line of srv/argv.log: UID PROG ARG..., shell-quoted as it logs them.
 argv() {

@@ -27,7 +27,7 @@ test_public_trash
 U=4321
 TRACE="$T_DIR/data/holes/summit-c37-b29.csv"
 as_user() {
-	setpriv --reuid=$U --regid=$U --clear-groups "$@"
+	as $U "$@"
 }
 # The idle nodes of the trace at its second $1, as if that were now.
 holes_at() {	# trace-second
