@@ -972,9 +972,9 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 /*
  * CBC on the compact model with the columns fixed at 0 that the bounds
  * rule out (bf-solve(1), Fixed columns), in a model of more than
- * o->fix_cols columns: with the DP's plan as the start, those whose
- * bound passes its objective; without, by a guess (cbc_guess).  The
- * per-node models and smaller ones: the whole model.  With o->known,
+ * o->fix_cols columns (by default every one): with the DP's plan as the
+ * start, those whose bound passes its objective; without, by a guess
+ * (cbc_guess).  The per-node models and smaller ones: the whole model.  With o->known,
  * where only the DP's plan is left it is the plan, as CBC's would be.
  */
 static int

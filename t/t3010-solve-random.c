@@ -574,6 +574,7 @@ unscaled(void)
 	in.njobs = 2;
 	dp.solver = SOLVE_DP;
 	raw.obj_max = 1e300;
+	raw.fix_cols = SIZE_MAX;	/* CBC on the whole model, as it erred */
 	if (run(&in, &dp, &o1, &p1, &d) < 0 || run(&in, &raw, &o2, &p2,
 	    &d) < 0) {
 		ok(0, "the issue's instance, unscaled, has a plan: %s", d.text);

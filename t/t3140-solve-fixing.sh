@@ -1,6 +1,6 @@
 #!/bin/sh
-# bf-solve at a moderate size, 150 jobs x 1,500 nodes (9,676 columns, above
-# SOLVE_FIX_COLS: columns are fixed by their bounds), with and without a
+# bf-solve at a moderate size, 150 jobs x 1,500 nodes (9,676 columns, fixed
+# by their bounds as in every compact model), with and without a
 # policy: the plan is proven optimal, equals the DP's where the DP is exact,
 # meets the policy, and the MPS file, read by the cbc program, has the
 # plan's optimum: a faithful model, fixed columns and all.
