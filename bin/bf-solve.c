@@ -199,7 +199,7 @@ spooled(const struct args *a)
 	    inputs_read(&in, &sp, INPUTS_WARN |
 	    (a->policy != NULL ? INPUTS_NO_POLICY : 0), &d) < 0 ||
 	    (a->policy != NULL && inputs_set_policy(&in, a->policy, &d) < 0) ||
-	    decide_spool(&sp, &in, &a->o, &p, &text, &len, &d) < 0)
+	    decide_spool(&sp, &in, &a->o, NULL, &p, &text, &len, &d) < 0)
 		log_diag_fatal(&d);
 	plan_free(&p);
 	free(text);

@@ -105,7 +105,7 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 		return NULL;
 	solve_init(&s);
 	options_of(want, &o);
-	if (decide_load(&s, &in, 0, d) == 0 &&
+	if (decide_load(&s, &in, 0, NULL, d) == 0 &&
 	    solve_prepare(&s, &o, d) == 0 && solve_run(&s, &o, d) == 0 &&
 	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, d) == 0) {
 		p.seconds = want->seconds;	/* the one field that may differ */

@@ -529,6 +529,27 @@ job_format(const struct job *j, size_t *lenp)
 	return text;
 }
 
+/* A deep copy; -1 (nothing to free) when out of memory. */
+int
+job_copy(struct job *to, const struct job *from)
+{
+	*to = *from;
+	to->command = NULL, to->worker = NULL, to->points = NULL;
+	if ((from->command != NULL &&
+	    (to->command = strdup(from->command)) == NULL) ||
+	    (from->worker != NULL &&
+	    (to->worker = strdup(from->worker)) == NULL) ||
+	    (from->npoints > 0 && (to->points = malloc(from->npoints *
+	    sizeof *to->points)) == NULL)) {
+		job_free(to);
+		return -1;
+	}
+	if (from->npoints > 0)
+		memcpy(to->points, from->points, from->npoints *
+		    sizeof *to->points);
+	return 0;
+}
+
 void
 job_free(struct job *j)
 {

@@ -98,6 +98,7 @@ int job_parse(struct job *j, const char *file, const char *buf, size_t len,
 int job_load_at(struct job *j, int dirfd, const char *name, const char *label,
     int flags, struct diag *d);
 char *job_format(const struct job *j, size_t *len);
+int job_copy(struct job *to, const struct job *from);
 void job_free(struct job *j);
 
 #endif

@@ -78,27 +78,39 @@ solve_holes(struct solve *s, const char *label, const char *buf, size_t len,
 }
 
 int
+solve_job_parsed(struct solve *s, const char *label, struct job *job,
+    uint64_t digest, struct diag *d)
+{
+	struct solve_job *j = array_grow(s->jobs, &s->jobcap, s->njobs + 1,
+	    sizeof *j, 16);
+	char *copy = strdup(label);
+
+	if (j != NULL)
+		s->jobs = j;
+	if (j == NULL || copy == NULL) {
+		free(copy);
+		job_free(job);
+		return diag_errno(d, ENOMEM, "%s", label);
+	}
+	j = &s->jobs[s->njobs++];
+	memset(j, 0, sizeof *j);
+	hostlist_init(&j->held);
+	j->job = *job;		/* taken over */
+	memset(job, 0, sizeof *job);
+	j->label = copy;
+	j->digest = digest;
+	return 0;
+}
+
+int
 solve_job(struct solve *s, const char *label, const char *buf, size_t len,
     int flags, struct diag *d)
 {
-	struct solve_job *j;
+	struct job job;
 
-	if ((j = array_grow(s->jobs, &s->jobcap, s->njobs + 1, sizeof *j,
-	    16)) == NULL)
-		return diag_errno(d, ENOMEM, "%s", label);
-	s->jobs = j;
-	j = &s->jobs[s->njobs];
-	memset(j, 0, sizeof *j);
-	hostlist_init(&j->held);
-	if (job_parse(&j->job, label, buf, len, flags, d) < 0)
+	if (job_parse(&job, label, buf, len, flags, d) < 0)
 		return -1;
-	if ((j->label = strdup(label)) == NULL) {
-		job_free(&j->job);
-		return diag_errno(d, ENOMEM, "%s", label);
-	}
-	j->digest = hash_buf(buf, len);
-	s->njobs++;
-	return 0;
+	return solve_job_parsed(s, label, &job, hash_buf(buf, len), d);
 }
 
 int

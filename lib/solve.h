@@ -7,6 +7,7 @@
  *	solve_init(&s);
  *	solve_holes(&s, "holes.yaml", buf, len, &d);
  *	solve_job(&s, "jobs/a.yaml", buf, len, JOB_TRUSTED, &d);   (each job)
+ *	solve_job_parsed(&s, "jobs/a.yaml", &job, digest, &d);	(or parsed)
  *	solve_state(&s, "state.yaml", buf, len, &d);            (optional)
  *	solve_policy(&s, "policy.yaml", buf, len, &d);          (optional)
  *	solve_profile(&s, "profiles/a.yaml", buf, len, &d);     (after the jobs)
@@ -21,7 +22,10 @@
  * DESCRIPTION
  *	The whole decision, in memory and without process-wide state, so
  *	that bf-solve calls it once and bf-sim once per event.  Inputs come
- *	as file contents with the label used in messages and digests.
+ *	as file contents with the label used in messages and digests;
+ *	solve_job_parsed() takes a job already parsed (taken over: *job is
+ *	left empty) with the XXH3-64 of its file's bytes, so that bf-watch
+ *	parses a job file again only when it changed (decide.h).
  *
  *	solve_prepare() checks the inputs against each other, works out
  *	each job's current nodes C_J (its state hosts still in the holes
@@ -196,6 +200,8 @@ int solve_holes(struct solve *s, const char *label, const char *buf,
     size_t len, struct diag *d);
 int solve_job(struct solve *s, const char *label, const char *buf,
     size_t len, int flags, struct diag *d);
+int solve_job_parsed(struct solve *s, const char *label, struct job *job,
+    uint64_t digest, struct diag *d);
 int solve_state(struct solve *s, const char *label, const char *buf,
     size_t len, struct diag *d);
 int solve_policy(struct solve *s, const char *label, const char *buf,

@@ -329,7 +329,8 @@ solve(struct watcher *w, struct decision *x)
 	say_ignored(w);
 	t0 = watch_now();
 	fault_point("watch-before-solve");
-	if (decide_spool(w->sp, &x->in, &o, &p, &text, &len, &d) < 0) {
+	if (decide_spool(w->sp, &x->in, &o, &w->jobs_parsed, &p, &text,
+	    &len, &d) < 0) {
 		solve_failed(w, &d, key);
 		return 0;
 	}
