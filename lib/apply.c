@@ -419,44 +419,65 @@ apply_do_stop(struct ctx *c, const char *name, const char *why)
 	return bs.phase == BACKEND_RUNNING ? 0 : apply_retire(c, name, &bs);
 }
 
+/*
+ * A start up to the backend's: the job file read (into *j, the caller's
+ * to free when 0), a refusal said (1), the state and action set (0).
+ */
+static int
+start_prepare(struct ctx *c, const struct plan_job *pj, struct job *j)
+{
+	int rc;
+
+	if (apply_load_job(c, pj->name, j, NULL, NULL) < 0)
+		return -1;
+	if (backend_may_run(j, c->b->allow_root, c->d) < 0) {
+		c->r->refused++;
+		rc = apply_act(c, "refused", pj->name, 0, 0, NULL, c->d->text);
+		diag_clear(c->d);
+		job_free(j);
+		return rc < 0 ? -1 : 1;
+	}
+	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
+	    apply_act(c, "start", pj->name, 0, pj->nodes, pj->hosts,
+	    NULL) < 0) {
+		job_free(j);
+		return -1;
+	}
+	return 0;
+}
+
+/* After the backend's start, rc its result: the state says what it got. */
+static int
+start_done(struct ctx *c, const struct plan_job *pj, int rc)
+{
+	if (rc == 0)
+		return obtained(c, pj->name) < 0 ? -1 : apply_write_state(c);
+	/* The failure stands: skipped (65) or fatal, in enact(). */
+	state_remove(&c->st, pj->name);
+	/* None obtained: none again from these holes. */
+	if (c->d->code == EX_DATAERR && state_unobtained(&c->st,
+	    c->plan.holes, &pj->host_set) == 0) {
+		struct diag keep = *c->d;
+		if (apply_write_state(c) < 0)
+			return -1;
+		*c->d = keep;
+	}
+	return -1;
+}
+
 static int
 do_start(struct ctx *c, const struct plan_job *pj)
 {
 	struct job j;
 	int rc;
 
-	if (apply_load_job(c, pj->name, &j, NULL, NULL) < 0)
-		return -1;
-	if (backend_may_run(&j, c->b->allow_root, c->d) < 0) {
-		c->r->refused++;
-		rc = apply_act(c, "refused", pj->name, 0, 0, NULL, c->d->text);
-		diag_clear(c->d);
-		job_free(&j);
-		return rc;
-	}
-	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
-	    apply_act(c, "start", pj->name, 0, pj->nodes, pj->hosts,
-	    NULL) < 0) {
-		job_free(&j);
-		return -1;
-	}
-	rc = 0;
+	if ((rc = start_prepare(c, pj, &j)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (!c->o->dry_run) {
 		fault_point("apply-before-start");
 		apply_forget(c, pj->name);
-		rc = c->b->ops->start(c->b, &j, &pj->host_set, c->d);
-		if (rc < 0) {
-			/* The failure stands: skipped (65) or fatal, in enact(). */
-			state_remove(&c->st, pj->name);
-			/* None obtained: none again from these holes. */
-			if (c->d->code == EX_DATAERR && state_unobtained(&c->st,
-			    c->plan.holes, &pj->host_set) == 0 &&
-			    apply_write_state(c) < 0) {
-				job_free(&j);
-				return -1;
-			}
-		} else if ((rc = obtained(c, pj->name)) == 0)
-			rc = apply_write_state(c);
+		rc = start_done(c, pj, c->b->ops->start(c->b, &j,
+		    &pj->host_set, c->d));
 	}
 	job_free(&j);
 	return rc;
@@ -545,6 +566,79 @@ notify_stops(struct ctx *c, struct step_job *steps, size_t n)
 			diag_clear(c->d);
 }
 
+/*
+ * A step that failed: skipped when the plan asked what cannot be (65: a
+ * stale plan may hand out a node still held), else the end of enact().
+ */
+static int
+step_failed(struct ctx *c, const struct step_job *s)
+{
+	if (c->d->code != EX_DATAERR)
+		return -1;
+	if (apply_act(c, "skipped", s->pj->name, apply_held(c, s->pj->name),
+	    s->pj->nodes, NULL, c->d->text) < 0)
+		return -1;
+	diag_clear(c->d);
+	return 0;
+}
+
+/*
+ * The starts of a decision, where the backend can (start_begin): every
+ * one begun, then each waited for, so that their supervisors start
+ * together (about 2 ms each, one after the other, on the local backend).
+ * A fatal failure still waits for those begun, then ends enact().
+ */
+static int
+starts(struct ctx *c, struct step_job *steps, size_t n)
+{
+	int *token = calloc(n + 1, sizeof *token), *begun = calloc(n + 1,
+	    sizeof *begun), rc = 0, k;
+	struct diag first = { 0, "" };
+	struct job j;
+	size_t i;
+
+	if (token == NULL || begun == NULL) {
+		free(token), free(begun);
+		return diag_errno(c->d, ENOMEM, "starts");
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		if (steps[i].step != STEP_START)
+			continue;
+		if ((k = start_prepare(c, steps[i].pj, &j)) != 0) {
+			if (k < 0 && step_failed(c, &steps[i]) < 0)
+				rc = -1;
+			continue;
+		}
+		fault_point("apply-before-start");
+		apply_forget(c, steps[i].pj->name);
+		if (c->b->ops->start_begin(c->b, &j, &steps[i].pj->host_set,
+		    &token[i], c->d) == 0)
+			begun[i] = 1;
+		else if (start_done(c, steps[i].pj, -1) < 0 &&
+		    step_failed(c, &steps[i]) < 0)
+			rc = -1;
+		job_free(&j);
+	}
+	if (rc < 0)
+		first = *c->d;
+	for (i = 0; i < n; i++) {
+		if (!begun[i])
+			continue;
+		k = c->b->ops->start_end(c->b, steps[i].pj->name, token[i],
+		    c->d);
+		if (start_done(c, steps[i].pj, k) < 0 &&
+		    step_failed(c, &steps[i]) < 0 && rc == 0) {
+			rc = -1;
+			first = *c->d;
+		}
+		diag_clear(c->d);
+	}
+	if (rc < 0)
+		*c->d = first;
+	free(token), free(begun);
+	return rc;
+}
+
 static int
 enact(struct ctx *c, struct step_job *steps, size_t n)
 {
@@ -555,20 +649,14 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 	for (s = 0; s < STEP_N; s++) {
 		if (s == STEP_SHRINK)
 			c->b->stop_since = 0;
-		for (i = 0; i < n; i++) {
-			if ((int)steps[i].step != s)
-				continue;
-			/* A stale plan may hand out a node still held. */
-			if (run_step(c, &steps[i]) < 0) {
-				if (c->d->code != EX_DATAERR)
-					return -1;
-				if (apply_act(c, "skipped", steps[i].pj->name,
-				    apply_held(c, steps[i].pj->name),
-				    steps[i].pj->nodes, NULL, c->d->text) < 0)
-					return -1;
-				diag_clear(c->d);
-			}
-		}
+		if (s == STEP_START && !c->o->dry_run &&
+		    c->b->ops->start_begin != NULL)
+			return starts(c, steps, n);
+		for (i = 0; i < n; i++)
+			if ((int)steps[i].step == s &&
+			    run_step(c, &steps[i]) < 0 &&
+			    step_failed(c, &steps[i]) < 0)
+				return -1;
 	}
 	return 0;
 }

@@ -28,6 +28,13 @@
  *	what is left of the grace since then, so that one grace is waited in
  *	all, not one per job.
  *
+ *	start_begin() and start_end(), where a backend has them (local; NULL
+ *	for slurm and pbs, whose pilots are waited for in start()), are
+ *	start() in two halves: start_begin() returns once the supervisor is
+ *	forked, with a token for start_end(), which waits for what start()
+ *	waits for and says the same; bf-apply begins every start of a
+ *	decision, then ends each, so that the supervisors start together.
+ *
  *	status() tells RUNNING, EXITED (exit written, nothing left running),
  *	LOST (started, but neither running nor with an exit record: its
  *	supervisor was killed) or NONE (never started).  stop() returns when
@@ -86,6 +93,10 @@ struct backend_ops {
 	int (*retire)(struct backend *b, const char *name, const char *stem,
 	    struct diag *d);
 	const struct pilot_ops *pilot;	/* NULL: no pilot jobs (local) */
+	int (*start_begin)(struct backend *b, const struct job *j,
+	    const struct hostlist *hosts, int *token, struct diag *d);
+	int (*start_end)(struct backend *b, const char *name, int token,
+	    struct diag *d);
 };
 
 struct backend {

@@ -14,7 +14,8 @@
  *	the pid record is written while the lock is held.
  *
  *	start() returns once the supervisor wrote the pid record: it closes
- *	a pipe then, and bf-apply reads it to the end.  The job waits, before
+ *	a pipe then, and bf-apply reads it to the end (start_end(); the pipe
+ *	is start_begin()'s token).  The job waits, before
  *	it execs, for the supervisor to have written that record: a job whose
  *	record could not be written (a full disk) never runs, since nothing
  *	could stop it later.  Its supervisor then reports "CODE reason" on
@@ -23,7 +24,9 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +35,7 @@
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -108,13 +112,12 @@ progress_log(struct backend *b, const struct job *j, const struct who *w,
 	return 0;
 }
 
+/* The supervisor forked; *pipefd is the end it closes once it wrote pid. */
 static int
 spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
-    struct diag *d)
+    int *pipefd, struct diag *d)
 {
-	char msg[512];
 	int lockfd, p[2];
-	ssize_t got = 0, r;
 	struct stat st;
 	pid_t pid;
 
@@ -146,13 +149,25 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 	}
 	close(lockfd);
 	close(p[1]);
+	*pipefd = p[0];
+	return 0;
+}
+
+/* What the supervisor said on the pipe (nothing: the pid record is there). */
+static int
+spawn_wait(struct backend *b, int pipefd, const char *name, struct diag *d)
+{
+	char msg[512];
+	ssize_t got = 0, r;
+	int rfd, rc;
+
 	fault_point("local-after-fork");
-	while ((r = read(p[0], msg + got, sizeof msg - 1 - (size_t)got)) != 0)
+	while ((r = read(pipefd, msg + got, sizeof msg - 1 - (size_t)got)) != 0)
 		if (r > 0)
 			got += r;
 		else if (errno != EINTR || got >= (ssize_t)sizeof msg - 1)
 			break;
-	close(p[0]);
+	close(pipefd);
 	msg[got] = '\0';
 	if (got > 0) {
 		char *text;
@@ -168,7 +183,11 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 			    text);
 		return diag_set(d, (int)code, "%s", text);
 	}
-	if (faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) < 0)
+	rfd = backend_open_run(b, name);
+	rc = rfd >= 0 && faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+	if (rfd >= 0)
+		close(rfd);
+	if (!rc)
 		return diag_set(d, EX_OSERR, "job %s: the supervisor failed "
 		    "(see %s/run/%s/output)", name, b->sp->path, name);
 	return 0;
@@ -200,8 +219,8 @@ free_port(struct diag *d)
 }
 
 static int
-local_start(struct backend *b, const struct job *j,
-    const struct hostlist *hosts, struct diag *d)
+local_start_begin(struct backend *b, const struct job *j,
+    const struct hostlist *hosts, int *token, struct diag *d)
 {
 	struct launch l;
 	long port;
@@ -222,10 +241,28 @@ local_start(struct backend *b, const struct job *j,
 	unlinkat(rfd, "stopping", 0);
 	unlinkat(rfd, "workers", 0);
 	fault_point("local-before-spawn");
-	rc = spawn(b, &l, rfd, j->name, d);
+	rc = spawn(b, &l, rfd, j->name, token, d);
 	close(rfd);
 	launch_free(&l);
 	return rc;
+}
+
+static int
+local_start_end(struct backend *b, const char *name, int token,
+    struct diag *d)
+{
+	return spawn_wait(b, token, name, d);
+}
+
+static int
+local_start(struct backend *b, const struct job *j,
+    const struct hostlist *hosts, struct diag *d)
+{
+	int token;
+
+	if (local_start_begin(b, j, hosts, &token, d) < 0)
+		return -1;
+	return local_start_end(b, j->name, token, d);
 }
 
 static int
@@ -314,7 +351,7 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 
 /* Most jobs go at once: look every millisecond, then every 10. */
 static int
-wait_free(int rfd, double seconds)
+wait_polling(int rfd, double seconds)
 {
 	struct timespec fast = { 0, 1000 * 1000 }, slow = { 0, 10000000 };
 	long i, n = (long)(seconds * 100) + 50;
@@ -325,6 +362,37 @@ wait_free(int rfd, double seconds)
 		nanosleep(i < 50 ? &fast : &slow, NULL);
 	}
 	return -1;
+}
+
+/*
+ * The lock free within seconds: 0, else -1.  The supervisor holds it
+ * while it lives, so its exit frees it, and a pidfd (pidfd_open(2)) says
+ * when, without a polling delay.  The pidfd is opened before the lock is
+ * looked at: the lock held then, the pid is the supervisor's, alive, not
+ * a reused one.  Without a pidfd (a kernel before 5.3), or with the lock
+ * still held once it exited (a process it left), wait_polling().
+ */
+static int
+wait_free(int rfd, double seconds)
+{
+	double until = backend_clock() + seconds, left;
+	long long pid;
+	int pfd = -1, exited = 0;
+
+	if (record_get(rfd, "pid", "supervisor", &pid) == 0 && pid > 1 &&
+	    pid < INT_MAX)
+		pfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+	if (pfd < 0)
+		return wait_polling(rfd, seconds);
+	while (lock_held(rfd) && !exited &&
+	    (left = until - backend_clock()) > 0) {
+		struct pollfd p = { pfd, POLLIN, 0 };
+		int k = poll(&p, 1, (int)(left * 1000) + 1);
+		exited = k > 0 || (k < 0 && errno != EINTR);
+	}
+	close(pfd);
+	left = until - backend_clock();
+	return wait_polling(rfd, left > 0 ? left : 0);
 }
 
 /*
@@ -459,5 +527,5 @@ local_retire(struct backend *b, const char *name, const char *stem,
 
 const struct backend_ops backend_local = {
 	"local", local_start, local_resize, local_stop, local_status,
-	local_retire, NULL,
+	local_retire, NULL, local_start_begin, local_start_end,
 };

@@ -521,5 +521,5 @@ const struct pilot_ops pbs_pilots = {
 
 const struct backend_ops backend_pbs = {
 	"pbs", pilots_start, pilots_resize, pilots_stop, pilots_status,
-	pilots_retire, &pbs_pilots,
+	pilots_retire, &pbs_pilots, NULL, NULL,
 };

@@ -271,5 +271,5 @@ const struct pilot_ops slurm_pilots = {
 
 const struct backend_ops backend_slurm = {
 	"slurm", pilots_start, pilots_resize, pilots_stop, pilots_status,
-	pilots_retire, &slurm_pilots,
+	pilots_retire, &slurm_pilots, NULL, NULL,
 };
