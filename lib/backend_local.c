@@ -286,28 +286,62 @@ lock_held(int rfd)
 	return held;
 }
 
+/* One of the small records in run/NAME/, read and parsed once. */
+struct record {
+	struct ydoc doc;
+	char *buf;
+	int loaded;
+};
+
+static void
+record_open(int rfd, const char *file, struct record *r)
+{
+	struct diag d;
+	size_t len;
+
+	r->loaded = 0;
+	r->buf = NULL;
+	if (file_read_at(rfd, file, 4096, FILE_NOFOLLOW, &r->buf, &len,
+	    &d) < 0)
+		return;
+	if (ydoc_load(&r->doc, file, r->buf, len, &d) == 0)
+		r->loaded = 1;
+}
+
+/* key: number, from the record; -1 when it has none. */
+static int
+record_key(struct record *r, const char *key, long long *out)
+{
+	const struct ydoc_node *v;
+	struct diag d;
+
+	return r->loaded && r->doc.root != NULL &&
+	    r->doc.root->kind == YDOC_MAPPING &&
+	    (v = ydoc_get(r->doc.root, key)) != NULL &&
+	    ydoc_long(&r->doc, v, key, -(1LL << 40), 1LL << 40, out,
+	    &d) == 0 ? 0 : -1;
+}
+
+static void
+record_close(struct record *r)
+{
+	if (r->loaded)
+		ydoc_free(&r->doc);
+	free(r->buf);
+	r->loaded = 0;
+	r->buf = NULL;
+}
+
 /* key: number, from one of the small records in run/NAME/. */
 static int
 record_get(int rfd, const char *file, const char *key, long long *out)
 {
-	const struct ydoc_node *v;
-	struct ydoc doc;
-	struct diag d;
-	char *buf;
-	size_t len;
-	int rc = -1;
+	struct record r;
+	int rc;
 
-	if (file_read_at(rfd, file, 4096, FILE_NOFOLLOW, &buf, &len, &d) < 0)
-		return -1;
-	if (ydoc_load(&doc, file, buf, len, &d) == 0) {
-		if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
-		    (v = ydoc_get(doc.root, key)) != NULL &&
-		    ydoc_long(&doc, v, key, -(1LL << 40), 1LL << 40, out,
-		    &d) == 0)
-			rc = 0;
-		ydoc_free(&doc);
-	}
-	free(buf);
+	record_open(rfd, file, &r);
+	rc = record_key(&r, key, out);
+	record_close(&r);
 	return rc;
 }
 
@@ -315,6 +349,7 @@ static int
 local_status(struct backend *b, const char *name, struct backend_status *st,
     struct diag *d)
 {
+	struct record r;
 	long long v;
 	int rfd = backend_open_run(b, name);
 
@@ -323,28 +358,38 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 	st->code = -1;
 	if (rfd < 0)
 		return 0;
-	if (record_get(rfd, "pid", "started", &st->started) < 0)
+	/* Each record read once: bf-apply asks this of every job, often. */
+	record_open(rfd, "pid", &r);
+	if (record_key(&r, "started", &st->started) < 0)
 		st->started = 0;
-	if (record_get(rfd, "pid", "supervisor", &st->id) < 0)
+	if (record_key(&r, "supervisor", &st->id) < 0)
 		st->id = 0;
-	if (record_get(rfd, "stopping", "plan", &v) == 0)
+	record_close(&r);
+	record_open(rfd, "stopping", &r);
+	if (record_key(&r, "plan", &v) == 0)
 		snprintf(st->stopping, sizeof st->stopping, "plan");
-	else if (record_get(rfd, "stopping", "done", &v) == 0)
+	else if (record_key(&r, "done", &v) == 0)
 		snprintf(st->stopping, sizeof st->stopping, "done");
-	else if (record_get(rfd, "stopping", "cancel", &v) == 0) {
+	else if (record_key(&r, "cancel", &v) == 0) {
 		snprintf(st->stopping, sizeof st->stopping, "cancel");
 		st->cancelled_by = v;
 	}
+	record_close(&r);
 	if (lock_held(rfd))
 		st->phase = BACKEND_RUNNING;
-	else if (record_get(rfd, "exit", "ended", &st->ended) == 0) {
-		st->phase = BACKEND_EXITED;
-		if (record_get(rfd, "exit", "signal", &v) == 0)
-			st->signal = (int)v;
-		else if (record_get(rfd, "exit", "code", &v) == 0)
-			st->code = (int)v;
-	} else if (faccessat(rfd, "pid", F_OK, AT_SYMLINK_NOFOLLOW) == 0)
-		st->phase = BACKEND_LOST;
+	else {
+		record_open(rfd, "exit", &r);
+		if (record_key(&r, "ended", &st->ended) == 0) {
+			st->phase = BACKEND_EXITED;
+			if (record_key(&r, "signal", &v) == 0)
+				st->signal = (int)v;
+			else if (record_key(&r, "code", &v) == 0)
+				st->code = (int)v;
+		} else if (faccessat(rfd, "pid", F_OK,
+		    AT_SYMLINK_NOFOLLOW) == 0)
+			st->phase = BACKEND_LOST;
+		record_close(&r);
+	}
 	close(rfd);
 	return 0;
 }

@@ -808,8 +808,16 @@ sweep(void)
 	int round, found;
 
 	for (round = 0; round < 500; round++) {
-		while (waitpid(-1, NULL, WNOHANG) > 0)
+		pid_t r;
+		while ((r = waitpid(-1, NULL, WNOHANG)) > 0)
 			;
+		/*
+		 * No child at all: every descendant that lost its parent came
+		 * to us before that parent's end was reaped, so none is left,
+		 * and reading /proc (1 to 2 ms) is not needed.
+		 */
+		if (r < 0 && errno == ECHILD)
+			break;
 		n = procs(&v, &cap);
 		/*
 		 * Its children: when one dies, its own children come to us
