@@ -521,7 +521,16 @@ local_stop(struct backend *b, const char *name, const char *why,
 
 	if (rfd < 0)
 		return 0;
-	if (term(b, rfd, why, &pgid, d) < 0) {
+	/*
+	 * Stopped with others, the job had its notice (backend_stop_begin():
+	 * the record and SIGTERM) unless that failed: not written twice.
+	 */
+	if (b->stop_since > 0 && strncmp(why, "cancel:", 7) != 0 &&
+	    record_get(rfd, "stopping", why, &pgid) == 0) {
+		if (!lock_held(rfd) || record_get(rfd, "pid", "pgid",
+		    &pgid) < 0 || pgid <= 1)
+			pgid = 0;
+	} else if (term(b, rfd, why, &pgid, d) < 0) {
 		close(rfd);
 		return -1;
 	}
