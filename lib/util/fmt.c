@@ -4,14 +4,43 @@
  * DESCRIPTION
  *	See fmt.h.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/fmt.h"
 
+/*
+ * An integer below 1e15 in magnitude is what %.15g prints, its digits
+ * (exact, no exponent): written here without printf and strtod, since
+ * the MPS files are mostly such numbers (0, 1, counts, bounds).
+ */
+static int
+integer(double x, char buf[FMT_DOUBLE_LEN])
+{
+	char digits[24];
+	long long v;
+	size_t n = 0, i = 0;
+
+	if (!(fabs(x) < 1e15) || (x == 0 && signbit(x)) ||
+	    (double)(v = (long long)x) != x)
+		return 0;
+	if (v < 0)
+		buf[i++] = '-', v = -v;
+	do
+		digits[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	while (n > 0)
+		buf[i++] = digits[--n];
+	buf[i] = '\0';
+	return 1;
+}
+
 const char *
 fmt_double(double x, char buf[FMT_DOUBLE_LEN])
 {
+	if (integer(x, buf))
+		return buf;
 	snprintf(buf, FMT_DOUBLE_LEN, "%.15g", x);
 	if (strtod(buf, NULL) != x)
 		snprintf(buf, FMT_DOUBLE_LEN, "%.17g", x);
