@@ -432,7 +432,8 @@ wait_free(int rfd, double seconds)
 	while (lock_held(rfd) && !exited &&
 	    (left = until - backend_clock()) > 0) {
 		struct pollfd p = { pfd, POLLIN, 0 };
-		int k = poll(&p, 1, (int)(left * 1000) + 1);
+		int k = poll(&p, 1, left > 3600 ? 3600000 :
+		    (int)(left * 1000) + 1);
 		exited = k > 0 || (k < 0 && errno != EINTR);
 	}
 	close(pfd);
