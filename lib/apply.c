@@ -24,6 +24,7 @@
 #include "util/file.h"
 
 #include "apply.h"
+#include "jobcache.h"
 #include "apply_int.h"
 #include "cancel.h"
 #include "history.h"
@@ -328,20 +329,29 @@ int
 apply_load_job(struct ctx *c, const char *name, struct job *j, char **buf,
     size_t *len)
 {
-	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 16];
-	int fd = spool_dirfd(c->sp, SPOOL_JOBS, c->d);
+	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 16], *mine = NULL;
+	int fd = spool_dirfd(c->sp, SPOOL_JOBS, c->d), rc;
+	size_t mylen;
 
 	if (fd < 0)
 		return -1;
 	snprintf(file, sizeof file, "%s.yaml", name);
 	snprintf(label, sizeof label, "jobs/%s.yaml", name);
-	if (buf != NULL) {
-		*buf = NULL;
-		if (file_read_named(fd, file, label, FILE_MAX_JOB,
-		    FILE_NOFOLLOW, buf, len, c->d) < 0)
-			return -1;
-	}
-	return job_load_at(j, fd, file, label, JOB_TRUSTED | JOB_QUIET, c->d);
+	if (buf == NULL)
+		buf = &mine, len = &mylen;
+	*buf = NULL;
+	/* Read now, at the action; parsed unless it is the job decided on. */
+	if (file_read_named(fd, file, label, FILE_MAX_JOB, FILE_NOFOLLOW, buf,
+	    len, c->d) < 0)
+		return -1;
+	if (c->o->jobs != NULL && job_cache_get(c->o->jobs, name, *buf, *len,
+	    j) == 0)
+		rc = 0;
+	else
+		rc = job_parse(j, label, *buf, *len, JOB_TRUSTED | JOB_QUIET,
+		    c->d);
+	free(mine);
+	return rc;
 }
 
 enum step { STEP_STOP, STEP_SHRINK, STEP_GROW, STEP_START, STEP_N };

@@ -64,12 +64,15 @@
 #include "plan.h"
 #include "spool.h"
 
+struct job_cache;		/* jobcache.h */
+
 struct apply_opts {
 	int dry_run;
 	long long now;
 	/* bf-watch's: what it read this pass, so as not to read it again */
 	const struct inputs *inputs;	/* the spool's inputs, or NULL */
 	struct plan *plan;	/* buf parsed, or NULL; taken over */
+	struct job_cache *jobs;	/* jobs parsed, or NULL */
 };
 
 struct apply_action {

@@ -11,110 +11,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/array.h"
 #include "util/fault.h"
 
 #include "decide.h"
 
-void
-decide_cache_init(struct decide_cache *c)
-{
-	memset(c, 0, sizeof *c);
-}
-
-static void
-cached_free(struct decide_cached *e)
-{
-	free(e->buf);
-	job_free(&e->job);
-}
-
-void
-decide_cache_free(struct decide_cache *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		cached_free(&c->v[i]);
-	free(c->v);
-	decide_cache_init(c);
-}
-
-static struct decide_cached *
-cached(struct decide_cache *c, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < c->n; i++)
-		if (strcmp(c->v[i].name, name) == 0)
-			return &c->v[i];
-	return NULL;
-}
-
 /*
  * The job of this file: the cached one when the bytes are the same,
- * else parsed, and then cached (a copy) when memory allows.
+ * else parsed, and then cached.
  */
 static int
 load_job(struct solve *s, const struct input_file *f, const char *label,
-    struct decide_cache *c, struct diag *d)
+    struct job_cache *c, struct diag *d)
 {
-	struct decide_cached *e = c ? cached(c, f->name) : NULL;
 	struct job job;
 
-	if (e != NULL && e->hash == f->hash && e->len == f->len &&
-	    memcmp(e->buf, f->buf, f->len) == 0) {
-		e->seen = 1;
-		if (job_copy(&job, &e->job) < 0)
-			return diag_errno(d, ENOMEM, "%s", label);
+	if (c != NULL && job_cache_get(c, f->name, f->buf, f->len, &job) == 0)
 		return solve_job_parsed(s, label, &job, f->hash, d);
-	}
 	if (job_parse(&job, label, f->buf, f->len, JOB_TRUSTED, d) < 0)
 		return -1;
-	if (c != NULL && e == NULL && (e = array_grow(c->v, &c->cap, c->n + 1,
-	    sizeof *e, 16)) != NULL) {
-		c->v = e;
-		e = &c->v[c->n++];
-		memset(e, 0, sizeof *e);
-		snprintf(e->name, sizeof e->name, "%s", f->name);
-	} else if (e != NULL)
-		cached_free(e);
-	if (e != NULL) {
-		e->seen = 1;
-		e->hash = f->hash;
-		e->len = f->len;
-		e->buf = malloc(f->len + 1);
-		if (e->buf == NULL || job_copy(&e->job, &job) < 0) {
-			free(e->buf);
-			memset(&e->job, 0, sizeof e->job);
-			e->buf = NULL;
-			e->len = 0;	/* matches nothing: parsed again */
-			e->hash = 0;
-		} else
-			memcpy(e->buf, f->buf, f->len);
-	}
+	if (c != NULL)
+		job_cache_put(c, f->name, f->buf, f->len, &job);
 	return solve_job_parsed(s, label, &job, f->hash, d);
-}
-
-/* What the last call did not see: its job files are gone. */
-static void
-cache_sweep(struct decide_cache *c)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < c->n; i++) {
-		if (c->v[i].seen) {
-			c->v[i].seen = 0;
-			c->v[k++] = c->v[i];
-		} else
-			cached_free(&c->v[i]);
-	}
-	c->n = k;
 }
 
 int
 decide_load(struct solve *s, const struct inputs *in, int flags,
-    struct decide_cache *c, struct diag *d)
+    struct job_cache *c, struct diag *d)
 {
 	char label[JOB_NAME_MAX + 32];
 	size_t i;
@@ -145,7 +67,7 @@ decide_load(struct solve *s, const struct inputs *in, int flags,
 	    d) < 0)
 		return -1;
 	if (c != NULL)
-		cache_sweep(c);
+		job_cache_sweep(c);
 	return 0;
 }
 
@@ -171,7 +93,7 @@ write_mps(struct solve *s, const struct solve_opts *o, struct spool *sp,
 
 int
 decide_spool(struct spool *sp, const struct inputs *in,
-    const struct solve_opts *o, struct decide_cache *c, struct plan *p,
+    const struct solve_opts *o, struct job_cache *c, struct plan *p,
     char **text, size_t *len, struct diag *d)
 {
 	char mps[128];

@@ -11,20 +11,22 @@
  *	struct solve s;  solve_init(&s);
  *	decide_load(&s, &in, DECIDE_CHECK_NAMES, NULL, &d);	(the solver fed)
  *
- *	struct decide_cache c;  decide_cache_init(&c);	(bf-watch)
+ *	struct job_cache c;  job_cache_init(&c);	(bf-watch)
  *	decide_spool(&sp, &in, &o, &c, &p, &text, &len, &d);  (each pass)
- *	decide_cache_free(&c);
+ *	job_cache_free(&c);
  * DESCRIPTION
  *	decide_load() gives the solver (solve.h) the inputs read by
  *	inputs.h, each under its name in the spool (holes/current.yaml,
  *	jobs/NAME.yaml, profiles/NAME.yaml, state.yaml, policy.yaml), in
  *	the order bf-solve always read them.  With DECIDE_CHECK_NAMES a job
  *	file's name key must be its file's name, as in a spool; a history
- *	manifest is taken as recorded.  With a cache (else NULL), a job
- *	file whose bytes are those of the last call is not parsed again: the
- *	job parsed then is used (a daemon's 50 job files took 2.5 ms to
- *	parse at every decision); a job file gone is forgotten.  A file's
- *	warnings (unknown keys) are so said once, when it is first parsed.
+ *	manifest is taken as recorded.  With a cache (jobcache.h; else
+ *	NULL), a job file whose bytes are those of the last call is not
+ *	parsed again: the job parsed then is used (a daemon's 50 job files
+ *	took 2.5 ms to parse at every decision); a job file gone is
+ *	forgotten.  A file's warnings (unknown keys) are so said once, when
+ *	it is first parsed.  bf-apply's steps, which read a job file again
+ *	at each action, parse it only when it is not the one decided on.
  *
  *	decide_spool() is bf-solve -d: it solves, writes the model as solved
  *	to plans/TIME-HEX.mps (TIME the holes' time, HEX the XXH3-64 of the
@@ -43,32 +45,17 @@
 #include <stddef.h>
 
 #include "inputs.h"
+#include "jobcache.h"
 #include "plan.h"
 #include "solve.h"
 #include "spool.h"
 
 #define DECIDE_CHECK_NAMES	0x1
 
-struct decide_cached {
-	char name[JOB_NAME_MAX + 1];
-	char *buf;		/* the file's bytes, compared whole */
-	size_t len;
-	uint64_t hash;
-	struct job job;
-	int seen;
-};
-
-struct decide_cache {
-	struct decide_cached *v;
-	size_t n, cap;
-};
-
-void decide_cache_init(struct decide_cache *c);
-void decide_cache_free(struct decide_cache *c);
 int decide_load(struct solve *s, const struct inputs *in, int flags,
-    struct decide_cache *c, struct diag *d);
+    struct job_cache *c, struct diag *d);
 int decide_spool(struct spool *sp, const struct inputs *in,
-    const struct solve_opts *o, struct decide_cache *c, struct plan *p,
+    const struct solve_opts *o, struct job_cache *c, struct plan *p,
     char **text, size_t *len, struct diag *d);
 
 #endif

@@ -415,7 +415,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
 	intake_memo_free(&w->memo);
-	decide_cache_free(&w->jobs_parsed);
+	job_cache_free(&w->jobs_parsed);
 	free(w);
 	return rc;
 }

@@ -59,7 +59,7 @@ struct watcher {
 	double intake_until;	/* when this pass's intake stops */
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
-	struct decide_cache jobs_parsed;	/* kept while unchanged */
+	struct job_cache jobs_parsed;	/* kept while unchanged */
 };
 
 extern volatile sig_atomic_t watch_got_term;	/* SIGTERM or SIGINT */

@@ -34,8 +34,8 @@ static const char *job_a3 = "name: a\ncommand: y\nmax_nodes: 2\n"
 static const char *job_b = "name: b\ncommand: x\nmax_nodes: 8\n"
     "scaling:\n  1: 50\n  8: 390\n";
 
-static struct decide_cached *
-entry(struct decide_cache *c, const char *name)
+static struct job_cached *
+entry(struct job_cache *c, const char *name)
 {
 	size_t i;
 
@@ -47,7 +47,7 @@ entry(struct decide_cache *c, const char *name)
 
 /* The plan text from these inputs, with the cache or without (NULL). */
 static char *
-plan_text(const struct inputs *in, struct decide_cache *c, struct diag *d)
+plan_text(const struct inputs *in, struct job_cache *c, struct diag *d)
 {
 	struct solve_opts o = SOLVE_OPTS_DEFAULT;
 	struct solve s;
@@ -68,7 +68,7 @@ plan_text(const struct inputs *in, struct decide_cache *c, struct diag *d)
 }
 
 static long
-max_nodes(const struct inputs *in, struct decide_cache *c, const char *name)
+max_nodes(const struct inputs *in, struct job_cache *c, const char *name)
 {
 	struct solve s;
 	struct diag d;
@@ -88,9 +88,9 @@ int
 main(void)
 {
 	struct input_file jobs[2];
-	struct decide_cache c;
+	struct job_cache c;
 	struct inputs in;
-	struct decide_cached *e;
+	struct job_cached *e;
 	struct diag d;
 	struct solve s;
 	char *with, *without, *keep_b;
@@ -103,7 +103,7 @@ main(void)
 	set_file(&jobs[1], "b", job_b);
 	in.jobs = jobs;
 	in.njobs = 2;
-	decide_cache_init(&c);
+	job_cache_init(&c);
 
 	is_int(max_nodes(&in, &c, "a"), 4, "the first call parses a");
 	ok(c.n == 2 && entry(&c, "a") && entry(&c, "b"),
@@ -153,7 +153,7 @@ main(void)
 	free(with);
 	free(without);
 
-	decide_cache_free(&c);
+	job_cache_free(&c);
 	ok(c.n == 0 && c.v == NULL, "the cache freed is empty");
 	free(in.holes.buf);
 	free(jobs[0].buf);
