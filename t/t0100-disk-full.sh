@@ -82,9 +82,19 @@ outcome() {	# norm-file
 		-e '^\./plans/' "$1"
 }
 
+# How many jobs the spool's plan starts (1 at least): the local backend
+# begins them together and then writes the state (bf-apply(1)), so a run
+# that fails midway may leave the state without all of them, which the
+# next run adopts.
+may_lack() {	# spool
+	_s=$(sed -n '/^  [^:]*: {nodes: [1-9][0-9]*, was: 0[,}]/p' \
+		"$1/plans/current.yaml" 2>/dev/null | wc -l)
+	echo $((_s > 1 ? _s : 1))
+}
+
 # How many running jobs the state lacks; a job in it that does not run
 # is an error.  The backend acts first and the state follows, so after a
-# failed run the state may lack the one job just started.
+# failed run the state may lack the jobs just started (may_lack).
 lag() {	# spool
 	sed -n 's/^  \([^:]*\): {nodes: .*/\1/p' "$1/state.yaml" \
 		2>/dev/null >lag.in
@@ -445,7 +455,7 @@ case_ 'bf-submit of ten files runs out midway: none entered, the first that did 
 # bf-apply with room for 0, 1, 2, ... more pages: each run stops at a
 # later write, until one has room for everything.  apply.codes: for each
 # room, the exit and whether the run after it reached the control.
-case_ 'bf-apply runs out midway: no partial file, the state lags one job at most, a rerun completes it' '
+case_ 'bf-apply runs out midway: no partial file, the state lacks at most the jobs the plan starts, a rerun completes it' '
 	k=0 && : >apply.codes &&
 	while :; do
 		unfill && rm -rf mnt/a && cp -a apply.tpl mnt/a && fill $k &&
@@ -453,7 +463,8 @@ case_ 'bf-apply runs out midway: no partial file, the state lags one job at most
 		echo "free pages $k: exit $rc: $(cat err)"
 		tmp_clean mnt/a || exit 1
 		l=$(lag mnt/a) || exit 1
-		test $l -le 1 || { echo "the state lacks $l jobs"; exit 1; }
+		test $l -le $(may_lack mnt/a) ||
+		    { echo "the state lacks $l jobs"; exit 1; }
 		if [ $rc -eq 0 ]; then
 			test_must_be_empty err && state_true mnt/a || exit 1
 		else
@@ -528,7 +539,8 @@ case_ 'bf-watch --once runs out midway: no partial file, and a rerun completes t
 		timeout 120 bf-watch -d mnt/w --once $APPLY 2>err; rc=$?
 		tmp_clean mnt/w || exit 1
 		l=$(lag mnt/w) || exit 1
-		test $l -le 1 || { echo "the state lacks $l jobs"; exit 1; }
+		test $l -le $(may_lack mnt/w) ||
+		    { echo "the state lacks $l jobs"; exit 1; }
 		norm mnt/w >w.norm
 		if cmp -s ctlw.norm w.norm && state_true mnt/w >/dev/null; then
 			done=1
