@@ -139,6 +139,21 @@ test_have_root() {
 	[ "$(id -u)" -eq 0 ]
 }
 
+# A test whose every case acts as another uid: skipped whole, saying so,
+# unless it runs as root with setpriv(1).
+test_need_root_setpriv() {	# title
+	if ! test_have_root || ! command -v setpriv >/dev/null; then
+		test_skip "$1" 'needs root and setpriv'
+		test_done
+	fi
+}
+
+# A plan with solver.seconds, the one field two solves may differ in,
+# masked.
+mask_seconds() {	# [file...]
+	sed 's/seconds: [0-9.]*/seconds: S/' "$@"
+}
+
 # For a test in which another uid runs the programs or a job script, or
 # reaches the spool: the checkout may be under a directory only its owner
 # may enter (root's home is 0700), so the programs (bin/bf-*) and the test

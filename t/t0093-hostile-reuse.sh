@@ -6,10 +6,7 @@
 # aside, kept, before B's job starts.
 . "$(dirname "$0")/lib.sh"
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'a job name used again by another user' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'a job name used again by another user'
 
 # The other uids must reach the programs and the spool: not in a checkout
 # in root's 0700 home.

@@ -5,10 +5,7 @@
 # user's other processes, started outside bftrainer, are left alone.
 . "$(dirname "$0")/lib.sh"
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'a job that escapes its process group' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'a job that escapes its process group'
 
 # The other uids must reach the programs and the spool: not in a checkout
 # in root's 0700 home.

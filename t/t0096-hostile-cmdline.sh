@@ -5,10 +5,7 @@
 # its owner and root can read.  The same for a worker.
 . "$(dirname "$0")/lib.sh"
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'a job command off the command line' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'a job command off the command line'
 
 # The other uids must reach the programs and the spool: not in a checkout
 # in root's 0700 home.

@@ -6,10 +6,7 @@
 # Other uids run the programs and reach the spool: t/lib.sh.
 test_public_trash
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'users of a root spool' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'users of a root spool'
 
 A=4321 B=4322
 jobfile() {	# name command [samples]

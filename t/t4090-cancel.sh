@@ -6,10 +6,7 @@
 # (75) and the next bf-apply answers it.  Records say cancelled and by whom.
 . "$(dirname "$0")/lib.sh"
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'bf-cancel by users of a root spool' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'bf-cancel by users of a root spool'
 test_public_trash
 
 A=4321 B=4322

@@ -18,10 +18,7 @@
 # last report, 30000 or the step of 200 past it) and the counts are.
 . "$(dirname "$0")/lib.sh"
 
-if ! test_have_root || ! command -v setpriv >/dev/null; then
-	test_skip 'a user story on a root spool' 'needs root and setpriv'
-	test_done
-fi
+test_need_root_setpriv 'a user story on a root spool'
 test_public_trash
 
 U=4321
