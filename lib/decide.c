@@ -98,25 +98,31 @@ decide_spool(struct spool *sp, const struct inputs *in,
 {
 	char mps[128];
 	struct solve s;
+	struct plan made;
 	int rc = -1;
 
 	*text = NULL;
 	plan_init(p);
+	plan_init(&made);
 	solve_init(&s);
 	if (decide_load(&s, in, DECIDE_CHECK_NAMES, c, d) < 0 ||
 	    solve_prepare(&s, o, d) < 0 || solve_run(&s, o, d) < 0 ||
 	    write_mps(&s, o, sp, mps, sizeof mps, d) < 0 ||
-	    solve_plan(&s, o, mps, p, d) < 0)
+	    solve_plan(&s, o, mps, &made, d) < 0)
 		goto out;
-	if ((*text = plan_format(p, len)) == NULL) {
+	if ((*text = plan_format(&made, len)) == NULL) {
 		diag_errno(d, ENOMEM, "plan");
 		goto out;
 	}
+	/* Given back as bf-apply reads it (the host sets too). */
+	if (plan_parse(p, "plans/current.yaml", *text, *len, d) < 0)
+		goto out;
 	fault_point("solve-before-plan");
 	rc = spool_write(sp, SPOOL_PLANS, "current.yaml", *text, *len, 0644, 0,
 	    d);
 out:
 	solve_free(&s);
+	plan_free(&made);
 	if (rc < 0) {
 		plan_free(p);
 		free(*text);

@@ -32,7 +32,8 @@
  *	to plans/TIME-HEX.mps (TIME the holes' time, HEX the XXH3-64 of the
  *	model's text), then the plan to plans/current.yaml, each delivered
  *	by the spool's rule (tmp, fsync, rename); a failure leaves no plan.
- *	The plan, parsed and as text, is the caller's to free.  bf-solve
+ *	The plan, as text and as plan_parse() reads that text back (the
+ *	hosts as sets, as bf-apply takes it), is the caller's to free.  bf-solve
  *	and bf-watch both call it, so a plan made in the daemon is the
  *	plan bf-solve makes, byte for byte but for solver.seconds.
  * DIAGNOSTICS

@@ -335,15 +335,13 @@ solve(struct watcher *w, struct decision *x)
 		return 0;
 	}
 	x->secs = watch_now() - t0;
-	/* As bf-apply reads it: the hosts as sets, too (plan.h). */
-	plan_free(&p);
 	if (x->parsed)
 		plan_free(&x->plan);
 	free(x->text);
 	x->text = text;
 	x->len = len;
-	x->parsed = plan_parse(&x->plan, "plans/current.yaml", text, len,
-	    &d) == 0;
+	x->plan = p;
+	x->parsed = 1;
 	return 1;
 }
 
