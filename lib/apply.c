@@ -597,6 +597,9 @@ step_failed(struct ctx *c, const struct step_job *s)
  * one begun, then each waited for, so that their supervisors start
  * together (about 2 ms each, one after the other, on the local backend).
  * A fatal failure still waits for those begun, then ends enact().
+ * The state written after each start has only the jobs whose start
+ * ended well: those begun are out of it until theirs is known, so that a
+ * full disk or a crash between two leaves no job in it that never ran.
  */
 static int
 starts(struct ctx *c, struct step_job *steps, size_t n)
@@ -631,11 +634,17 @@ starts(struct ctx *c, struct step_job *steps, size_t n)
 	}
 	if (rc < 0)
 		first = *c->d;
+	for (i = 0; i < n; i++)
+		if (begun[i])
+			state_remove(&c->st, steps[i].pj->name);
 	for (i = 0; i < n; i++) {
 		if (!begun[i])
 			continue;
 		k = c->b->ops->start_end(c->b, steps[i].pj->name, token[i],
 		    c->d);
+		if (k == 0)
+			k = set_hosts(c, steps[i].pj->name,
+			    steps[i].pj->hosts ? steps[i].pj->hosts : "");
 		if (start_done(c, steps[i].pj, k) < 0 &&
 		    step_failed(c, &steps[i]) < 0 && rc == 0) {
 			rc = -1;
