@@ -17,7 +17,12 @@
  *	renamed into SPOOL or SPOOL/plans (and every 10 ms besides), so that
  *	the measuring takes no core from bf-watch: until 2026-11-25 it
  *	looked every 0.2 ms, parsing the plan each time, which kept one of
- *	the two cores of the machine of bench/watch.md busy.  Prints one latency in milliseconds per line, or
+ *	the two cores of the machine of bench/watch.md busy.  The clock
+ *	stops at the moment the events that led to the look were read, not
+ *	once the look (reading and parsing both files, 0.5 ms and more) is
+ *	over, unless an event came during the look: then the files it read
+ *	may be newer than those events, and the clock stops after the look
+ *	(up to commit 0de7622 it always stopped after the look).  Prints one latency in milliseconds per line, or
  *	"timeout" after TIMEOUT seconds (default 10).  Round r's holes file
  *	has the time FIRST + r (default 2000000000), so that a second run
  *	given another FIRST never repeats a holes file of the first.
@@ -94,6 +99,17 @@ done(struct spool *sp, long long t)
 	return ok;
 }
 
+/* Every inotify event queued read: 1 when there was one. */
+static int
+drain(int ifd, char *events, size_t size)
+{
+	int got = 0;
+
+	while (read(ifd, events, size) > 0)
+		got = 1;
+	return got;
+}
+
 /*
  * Nodes to take back: 25 in a row from a held node on, as when a job of
  * the main queue starts on a block of them.
@@ -148,7 +164,7 @@ main(int argc, char **argv)
 	struct diag d;
 	char *gone, *text;
 	int nodes, rounds, r;
-	double t0, limit = 10000;
+	double t0, t1, t_event, limit = 10000;
 	long long first = 2000000000LL;
 	size_t len;
 
@@ -186,16 +202,25 @@ main(int argc, char **argv)
 		}
 		free(text);
 		t0 = now_ms();
+		t_event = -1;
 		while (!done(&sp, t) && now_ms() - t0 < limit) {
 			struct pollfd pf = { ifd, POLLIN, 0 };
-			if (poll(&pf, 1, 10) > 0)
-				while (read(ifd, events, sizeof events) > 0)
-					;
+			if (poll(&pf, 1, 10) > 0 && drain(ifd, events,
+			    sizeof events))
+				t_event = now_ms();
 		}
+		/*
+		 * Done when the last events read came: the files it read
+		 * were renamed before, unless an event came since (then
+		 * now, the later bound).
+		 */
+		t1 = now_ms();
+		if (t_event >= 0 && !drain(ifd, events, sizeof events))
+			t1 = t_event;
 		if (now_ms() - t0 >= limit)
 			printf("timeout\n");
 		else
-			printf("%.3f\n", now_ms() - t0);
+			printf("%.3f\n", t1 - t0);
 		fflush(stdout);
 		/* Let the chain settle: rounds are measured one at a time. */
 		nanosleep(&settle, NULL);
