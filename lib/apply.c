@@ -597,15 +597,16 @@ step_failed(struct ctx *c, const struct step_job *s)
  * one begun, then each waited for, so that their supervisors start
  * together (about 2 ms each, one after the other, on the local backend).
  * A fatal failure still waits for those begun, then ends enact().
- * The state written after each start has only the jobs whose start
- * ended well: those begun are out of it until theirs is known, so that a
- * full disk or a crash between two leaves no job in it that never ran.
+ * A job begun is out of the state until its start is known; the state
+ * is written once, after the last, with the jobs whose start went well,
+ * so that a full disk or a crash leaves no job in it that never ran (the
+ * next run adopts those started that it lacks).
  */
 static int
 starts(struct ctx *c, struct step_job *steps, size_t n)
 {
 	int *token = calloc(n + 1, sizeof *token), *begun = calloc(n + 1,
-	    sizeof *begun), rc = 0, k;
+	    sizeof *begun), rc = 0, k, started = 0;
 	struct diag first = { 0, "" };
 	struct job j;
 	size_t i;
@@ -625,32 +626,37 @@ starts(struct ctx *c, struct step_job *steps, size_t n)
 		fault_point("apply-before-start");
 		apply_forget(c, steps[i].pj->name);
 		if (c->b->ops->start_begin(c->b, &j, &steps[i].pj->host_set,
-		    &token[i], c->d) == 0)
+		    &token[i], c->d) == 0) {
 			begun[i] = 1;
-		else if (start_done(c, steps[i].pj, -1) < 0 &&
+			state_remove(&c->st, steps[i].pj->name);
+		} else if (start_done(c, steps[i].pj, -1) < 0 &&
 		    step_failed(c, &steps[i]) < 0)
 			rc = -1;
 		job_free(&j);
 	}
 	if (rc < 0)
 		first = *c->d;
-	for (i = 0; i < n; i++)
-		if (begun[i])
-			state_remove(&c->st, steps[i].pj->name);
 	for (i = 0; i < n; i++) {
 		if (!begun[i])
 			continue;
 		k = c->b->ops->start_end(c->b, steps[i].pj->name, token[i],
 		    c->d);
+		if (k == 0 && (k = set_hosts(c, steps[i].pj->name,
+		    steps[i].pj->hosts ? steps[i].pj->hosts : "")) == 0)
+			k = obtained(c, steps[i].pj->name);
 		if (k == 0)
-			k = set_hosts(c, steps[i].pj->name,
-			    steps[i].pj->hosts ? steps[i].pj->hosts : "");
-		if (start_done(c, steps[i].pj, k) < 0 &&
+			started++;
+		else if (start_done(c, steps[i].pj, k) < 0 &&
 		    step_failed(c, &steps[i]) < 0 && rc == 0) {
 			rc = -1;
 			first = *c->d;
 		}
 		diag_clear(c->d);
+	}
+	/* One state for the starts that went well. */
+	if (started > 0 && apply_write_state(c) < 0 && rc == 0) {
+		rc = -1;
+		first = *c->d;
 	}
 	if (rc < 0)
 		*c->d = first;

@@ -33,8 +33,8 @@ setup() {
 
 for point in watch-after-intake watch-before-solve solve-before-plan \
     watch-before-apply history-after-objects history-after-index apply-after-history apply-before-start \
-    local-after-fork apply-before-state apply-before-state:2 \
-    apply-after-state:2 intake-after-accept:2; do
+    apply-before-start:2 local-after-fork local-after-fork:2 \
+    apply-before-state apply-after-state intake-after-accept:2; do
 	test_expect_success "kill -9 at $point, restart: converged" "
 		setup &&
 		once BF_FAULT=$point; test \$? -eq 137 &&
