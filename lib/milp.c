@@ -208,14 +208,35 @@ csc_build(const struct milp *m, struct csc *c)
 	return 0;
 }
 
+/*
+ * " A B C\n" (C may be NULL: " A B\n"): the lines of the model, several
+ * thousand a decision, put without a format to parse each time.
+ */
+static void
+mps_line(FILE *fp, const char *a, const char *b, const char *c)
+{
+	putc(' ', fp);
+	fputs(a, fp);
+	putc(' ', fp);
+	fputs(b, fp);
+	if (c != NULL) {
+		putc(' ', fp);
+		fputs(c, fp);
+	}
+	putc('\n', fp);
+}
+
 static void
 mps_rows(FILE *fp, const struct milp *m)
 {
+	char sense[2] = { 0, 0 };
 	size_t i;
 
 	fputs("ROWS\n N obj\n", fp);
-	for (i = 0; i < m->nrows; i++)
-		fprintf(fp, " %c %s\n", m->sense[i], m->rowname[i]);
+	for (i = 0; i < m->nrows; i++) {
+		sense[0] = m->sense[i];
+		mps_line(fp, sense, m->rowname[i], NULL);
+	}
 }
 
 static void
@@ -235,11 +256,11 @@ mps_columns(FILE *fp, const struct milp *m, const struct csc *c)
 		}
 		/* A column needs one entry to exist, even a zero one. */
 		if (m->obj[j] != 0 || c->start[j] == c->start[j + 1])
-			fprintf(fp, " %s obj %s\n", m->colname[j],
+			mps_line(fp, m->colname[j], "obj",
 			    fmt_double(m->obj[j], num));
 		for (e = c->start[j]; e < c->start[j + 1]; e++)
-			fprintf(fp, " %s %s %s\n", m->colname[j],
-			    m->rowname[c->row[e]], fmt_double(c->val[e], num));
+			mps_line(fp, m->colname[j], m->rowname[c->row[e]],
+			    fmt_double(c->val[e], num));
 	}
 	if (inint)
 		fputs(" MARKER 'MARKER' 'INTEND'\n", fp);
@@ -254,19 +275,19 @@ mps_rhs_bounds(FILE *fp, const struct milp *m)
 	fputs("RHS\n", fp);
 	for (i = 0; i < m->nrows; i++)
 		if (m->rhs[i] != 0)
-			fprintf(fp, " rhs %s %s\n", m->rowname[i],
+			mps_line(fp, "rhs", m->rowname[i],
 			    fmt_double(m->rhs[i], num));
 	fputs("BOUNDS\n", fp);
 	for (i = 0; i < m->ncols; i++) {
 		if (m->isint[i] && m->lb[i] == 0 && m->ub[i] == 1) {
-			fprintf(fp, " BV bnd %s\n", m->colname[i]);
+			mps_line(fp, "BV bnd", m->colname[i], NULL);
 			continue;
 		}
 		if (m->lb[i] != 0)
-			fprintf(fp, " LO bnd %s %s\n", m->colname[i],
+			mps_line(fp, "LO bnd", m->colname[i],
 			    fmt_double(m->lb[i], num));
 		if (m->ub[i] < DBL_MAX)
-			fprintf(fp, " UP bnd %s %s\n", m->colname[i],
+			mps_line(fp, "UP bnd", m->colname[i],
 			    fmt_double(m->ub[i], num));
 	}
 	fputs("ENDATA\n", fp);
