@@ -469,18 +469,29 @@ ydoc_long(const struct ydoc *doc, const struct ydoc_node *v, const char *what,
     long long min, long long max, long long *out, struct diag *d)
 {
 	char expect[96];
-	long long x;
+	long long x = 0;
 
+	if (v->kind == YDOC_SCALAR && v->plain &&
+	    is_decimal_integer(v->value)) {
+		errno = 0;
+		x = strtoll(v->value, NULL, 10);
+		if (errno != ERANGE && x >= min && x <= max) {
+			*out = x;
+			return 0;
+		}
+	}
+	/* The message made only when it is needed: numbers are read often. */
 	snprintf(expect, sizeof expect, "a whole number from %lld to %lld",
 	    min, max);
-	if (v->kind != YDOC_SCALAR || !v->plain || !is_decimal_integer(v->value))
-		return value_error(doc, v, what, expect, d);
-	errno = 0;
-	x = strtoll(v->value, NULL, 10);
-	if (errno == ERANGE || x < min || x > max)
-		return value_error(doc, v, what, expect, d);
-	*out = x;
-	return 0;
+	return value_error(doc, v, what, expect, d);
+}
+
+/* What a number must be, made only for a message: numbers are read often. */
+static const char *
+number_from(char *out, size_t size, double min, double max)
+{
+	snprintf(out, size, "a number from %g to %g", min, max);
+	return out;
 }
 
 int
@@ -490,9 +501,9 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 	char expect[96];
 	double x;
 
-	snprintf(expect, sizeof expect, "a number from %g to %g", min, max);
 	if (v->kind != YDOC_SCALAR || !v->plain || !fmt_is_decimal(v->value))
-		return value_error(doc, v, what, expect, d);
+		return value_error(doc, v, what, number_from(expect,
+		    sizeof expect, min, max), d);
 	errno = 0;
 	x = strtod(v->value, NULL);
 	/*
@@ -502,6 +513,7 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 	if (errno == ERANGE && x < DBL_MIN && x > -DBL_MIN && min <= 0 &&
 	    max >= 0) {
 		char shown[48];
+		number_from(expect, sizeof expect, min, max);
 		ydoc_excerpt(v->value, shown, sizeof shown);
 		return diag_set(d, EX_DATAERR, "%s:%zu: %s must be %s, not "
 		    "'%s', which is too close to 0 for a double (%s); the "
@@ -509,7 +521,8 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 		    shown, x == 0 ? "it would read as 0" : "subnormal", DBL_MIN);
 	}
 	if (errno == ERANGE || !(x >= min && x <= max))
-		return value_error(doc, v, what, expect, d);
+		return value_error(doc, v, what, number_from(expect,
+		    sizeof expect, min, max), d);
 	*out = x == 0 ? 0.0 : x;	/* -0 is 0 */
 	return 0;
 }
@@ -530,12 +543,13 @@ ydoc_copy(const struct ydoc *doc, const struct ydoc_node *v,
 {
 	char expect[64];
 
+	if (v->kind == YDOC_SCALAR && v->len < outlen) {
+		memcpy(out, v->value, v->len + 1);
+		return 0;
+	}
 	snprintf(expect, sizeof expect, "text of at most %zu bytes",
 	    outlen - 1);
-	if (v->kind != YDOC_SCALAR || v->len >= outlen)
-		return value_error(doc, v, what, expect, d);
-	memcpy(out, v->value, v->len + 1);
-	return 0;
+	return value_error(doc, v, what, expect, d);
 }
 
 int
