@@ -197,6 +197,24 @@ test_expect_success 'a command that fails at once: failed, exit status kept' '
 	! grep -q "^  f:" sp/state.yaml
 '
 
+# The run's records are read without libyaml when they are "key: N"
+# lines, as written; any other YAML (here flow style) through it.
+test_expect_success 'an exit record in another YAML form: read all the same' '
+	job sp g 1 "sleep 1; exit 3" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 1007 "n[01-02]" &&
+	bf-solve -d sp && apply >actual &&
+	grep "^start g 0->1 " actual &&
+	wait_for 10 test -f sp/run/g/exit &&
+	wait_for 5 flock -n -s sp/run/g/lock true &&
+	ended=$(sed -n "s/^ended: //p" sp/run/g/exit) &&
+	printf "{ended: %s, code: 3}\n" "$ended" >sp/run/g/exit &&
+	apply >actual &&
+	grep -x "failed g 1->0 exit 3" actual &&
+	rec=$(ls sp/history/runs/*-g-[0-9]*.yaml) &&
+	grep "^exit: 3$" $rec && grep "^ended: $ended$" $rec
+'
+
 test_expect_success 'a job that reached its samples is stopped: finished' '
 	rm -f sp/progress/a.log &&
 	job sp done 1 "exec $J" "samples: 300" &&
