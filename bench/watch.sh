@@ -84,7 +84,15 @@ if [ "$FLOOD" -gt 0 ]; then
 	    >"$WORK/drained") &
 	DRAIN=$!
 fi
+# bf-watch's own CPU time (user and system, not its children's), in
+# clock ticks, around the measured rounds: cpu_ms is its mean per round,
+# the round's passes after the plan included.
+cpu_ticks() {
+	awk '{ print $14 + $15 }' "/proc/$WPID/stat" 2>/dev/null || echo 0
+}
+cpu0=$(cpu_ticks)
 "$LAT" "$SP" "$NODES" "$ROUNDS" "$limit" 2100000000 >"$WORK/lat"
+cpu1=$(cpu_ticks)
 [ -n "${DRAIN:-}" ] && wait "$DRAIN"
 grep -c timeout "$WORK/lat" >"$WORK/timeouts"
 grep -v timeout "$WORK/lat" | sort -n >"$WORK/sorted"
@@ -94,10 +102,14 @@ pick() {	# quantile
 	awk -v q="$1" -v n="$n" 'NR == (int(q * (n - 1)) + 1) { print; exit }' \
 		"$WORK/sorted"
 }
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %s\n' spool \
-	nodes jobs rounds median_ms p99_ms max_ms timeouts flood drained_s
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %s\n' \
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s\n' \
+	spool nodes jobs rounds median_ms p99_ms max_ms timeouts flood \
+	drained_s cpu_ms
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s\n' \
 	"$(stat -f -c %T "$WORK")" "$NODES" "$JOBS" "$n" \
 	"$(pick 0.5)" "$(pick 0.99)" "$(tail -n 1 "$WORK/sorted")" \
 	"$(cat "$WORK/timeouts")" "$FLOOD" \
-	"$(cat "$WORK/drained" 2>/dev/null || echo -)"
+	"$(cat "$WORK/drained" 2>/dev/null || echo -)" \
+	"$(awk -v a="$cpu0" -v b="$cpu1" -v n="$ROUNDS" \
+	    -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", \
+	    (b - a) * 1000 / hz / n }')"
