@@ -174,15 +174,21 @@ test_expect_success 'the plan stops a job: preempted, its job file kept' '
 	grep "^stop a$" "${rec%.yaml}/output"
 '
 
+# A job of one node, COMMAND, taken in and started from holes at TIME;
+# what bf-apply said in actual.
+start_one() {	# name command time
+	job sp "$1" 1 "$2" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp "$3" "n[01-02]" &&
+	bf-solve -d sp && apply >actual &&
+	grep "^start $1 0->1 " actual
+}
+
 # The job may fail before the bf-apply that started it looks for ended
 # runs (a loaded machine), and be retired by that same run: then one
 # record, whichever run found it.
 test_expect_success 'a command that fails at once: failed, exit status kept' '
-	job sp f 1 "$J fail" &&
-	bf-submit --intake -d sp 2>/dev/null &&
-	holes sp 1006 "n[01-02]" &&
-	bf-solve -d sp && apply >actual &&
-	grep "^start f 0->1 " actual &&
+	start_one f "$J fail" 1006 &&
 	if ! grep -q "^failed f " actual; then
 		wait_for 5 test -f sp/run/f/exit &&
 		wait_for 5 flock -n -s sp/run/f/lock true &&
@@ -200,11 +206,7 @@ test_expect_success 'a command that fails at once: failed, exit status kept' '
 # The run's records are read without libyaml when they are "key: N"
 # lines, as written; any other YAML (here flow style) through it.
 test_expect_success 'an exit record in another YAML form: read all the same' '
-	job sp g 1 "sleep 1; exit 3" &&
-	bf-submit --intake -d sp 2>/dev/null &&
-	holes sp 1007 "n[01-02]" &&
-	bf-solve -d sp && apply >actual &&
-	grep "^start g 0->1 " actual &&
+	start_one g "sleep 1; exit 3" 1007 &&
 	wait_for 10 test -f sp/run/g/exit &&
 	wait_for 5 flock -n -s sp/run/g/lock true &&
 	ended=$(sed -n "s/^ended: //p" sp/run/g/exit) &&
