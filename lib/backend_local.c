@@ -286,56 +286,12 @@ lock_held(int rfd)
 	return held;
 }
 
-/*
- * One of the small records in run/NAME/, read and parsed once.  As they
- * are written ("key: N" lines, at most RECORD_KEYS), they are read
- * without libyaml (bf-apply reads each run's at every pass); anything
- * else goes through ydoc, as before.
- */
-#define RECORD_KEYS	8
+/* One of the small records in run/NAME/, read and parsed once. */
 struct record {
 	struct ydoc doc;
 	char *buf;
-	int loaded, plain;
-	size_t n;
-	struct {
-		const char *key;	/* in buf */
-		long long value;
-	} kv[RECORD_KEYS];
+	int loaded;
 };
-
-/* "key: N\n" lines only (key [a-z_], N up to 15 digits), each key once. */
-static int
-record_plain(struct record *r, size_t len)
-{
-	char *p = r->buf, *end = r->buf + len, *colon;
-	size_t i, digits;
-
-	r->n = 0;
-	while (p < end) {
-		for (colon = p; colon < end && ((*colon >= 'a' && *colon <= 'z')
-		    || *colon == '_'); colon++)
-			;
-		if (colon == p || colon - p > 15 || end - colon < 3 ||
-		    colon[0] != ':' || colon[1] != ' ' || r->n == RECORD_KEYS)
-			return -1;
-		*colon = '\0';
-		for (i = 0; i < r->n; i++)
-			if (strcmp(r->kv[i].key, p) == 0)
-				return -1;
-		r->kv[r->n].key = p;
-		p = colon + 2;
-		if (*p == '-')
-			p++;
-		for (digits = 0; p < end && *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (digits == 0 || digits > 15 || p == end || *p != '\n')
-			return -1;
-		*p++ = '\0';
-		r->kv[r->n++].value = strtoll(colon + 2, NULL, 10);
-	}
-	return r->n > 0 ? 0 : -1;
-}
 
 static void
 record_open(int rfd, const char *file, struct record *r)
@@ -343,17 +299,7 @@ record_open(int rfd, const char *file, struct record *r)
 	struct diag d;
 	size_t len;
 
-	r->loaded = r->plain = 0;
-	r->buf = NULL;
-	if (file_read_at(rfd, file, 4096, FILE_NOFOLLOW, &r->buf, &len,
-	    &d) < 0)
-		return;
-	if (record_plain(r, len) == 0) {
-		r->loaded = r->plain = 1;
-		return;
-	}
-	/* record_plain() may have cut the text: read it whole again. */
-	free(r->buf);
+	r->loaded = 0;
 	r->buf = NULL;
 	if (file_read_at(rfd, file, 4096, FILE_NOFOLLOW, &r->buf, &len,
 	    &d) < 0)
@@ -368,19 +314,7 @@ record_key(struct record *r, const char *key, long long *out)
 {
 	const struct ydoc_node *v;
 	struct diag d;
-	size_t i;
 
-	if (r->plain) {
-		for (i = 0; i < r->n; i++)
-			if (strcmp(r->kv[i].key, key) == 0) {
-				if (r->kv[i].value < -(1LL << 40) ||
-				    r->kv[i].value > 1LL << 40)
-					return -1;
-				*out = r->kv[i].value;
-				return 0;
-			}
-		return -1;
-	}
 	return r->loaded && r->doc.root != NULL &&
 	    r->doc.root->kind == YDOC_MAPPING &&
 	    (v = ydoc_get(r->doc.root, key)) != NULL &&
@@ -391,7 +325,7 @@ record_key(struct record *r, const char *key, long long *out)
 static void
 record_close(struct record *r)
 {
-	if (r->loaded && !r->plain)
+	if (r->loaded)
 		ydoc_free(&r->doc);
 	free(r->buf);
 	r->loaded = 0;

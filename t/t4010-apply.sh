@@ -203,8 +203,8 @@ test_expect_success 'a command that fails at once: failed, exit status kept' '
 	! grep -q "^  f:" sp/state.yaml
 '
 
-# The run's records are read without libyaml when they are "key: N"
-# lines, as written; any other YAML (here flow style) through it.
+# A run's records are YAML: an exit record in flow style, not the
+# "key: N" lines it is written as, is read all the same.
 test_expect_success 'an exit record in another YAML form: read all the same' '
 	start_one g "sleep 1; exit 3" 1007 &&
 	wait_for 10 test -f sp/run/g/exit &&
