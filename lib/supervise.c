@@ -241,11 +241,8 @@ static int
 record(int tmpfd, int rfd, const char *job, const char *name,
     const char *text, struct diag *d)
 {
-	/* The pid record names processes of this boot only: not synced. */
-	int flags = strcmp(name, "pid") == 0 ? FILE_NOSYNC : 0;
-
-	if (file_write_atomic(tmpfd, rfd, name, text, strlen(text), 0644,
-	    flags, d) < 0)
+	if (file_write_atomic(tmpfd, rfd, name, text, strlen(text), 0644, 0,
+	    d) < 0)
 		return diag_prefix(d, "run/%s/%s: ", job, name);
 	return 0;
 }

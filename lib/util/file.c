@@ -200,7 +200,7 @@ tmp_create(int tmpdirfd, const char *where, const char *name, char *tmpname,
 
 static int
 write_and_sync(int fd, const char *where, const char *tmpname,
-    const void *buf, size_t len, mode_t mode, int sync, struct diag *d)
+    const void *buf, size_t len, mode_t mode, struct diag *d)
 {
 	if (file_write_all(fd, buf, len) < 0)
 		return diag_errno(d, errno, "unable to write %s%s", where,
@@ -211,7 +211,7 @@ write_and_sync(int fd, const char *where, const char *tmpname,
 		    tmpname);
 	/* Where space is allocated late (delayed allocation, NFS), a full
 	 * disk shows here or at close(2), not at write(2). */
-	if (sync && fsync(fd) < 0)
+	if (fsync(fd) < 0)
 		return diag_errno(d, errno, "unable to fsync %s%s", where,
 		    tmpname);
 	return 0;
@@ -255,8 +255,7 @@ publish(int tmpdirfd, const char *where, const char *tmpname, int destdirfd,
  */
 static int
 stage(int tmpdirfd, const char *where, const char *name, const void *buf,
-    size_t len, mode_t mode, int dot, int sync, struct file_staged *st,
-    struct diag *d)
+    size_t len, mode_t mode, int dot, struct file_staged *st, struct diag *d)
 {
 	int fd, saved;
 
@@ -269,8 +268,7 @@ stage(int tmpdirfd, const char *where, const char *name, const void *buf,
 		st->tmpname[0] = '\0';	/* the names tried are not ours */
 		return -1;
 	}
-	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, sync,
-	    d) < 0) {
+	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, d) < 0) {
 		saved = errno;
 		(void)close(fd);
 		errno = saved;
@@ -290,7 +288,7 @@ int
 file_stage(int tmpdirfd, const char *name, const void *buf, size_t len,
     mode_t mode, struct file_staged *st, struct diag *d)
 {
-	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, 1, st, d);
+	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, st, d);
 }
 
 int
@@ -308,8 +306,7 @@ file_publish(struct file_staged *st, int destdirfd, const char *name,
 	 * EBADF: the intake that reads it syncs what it moves.  Failing here,
 	 * the file is in place and complete, only perhaps not on the disk.
 	 */
-	if (!(flags & FILE_NOSYNC) && fsync(destdirfd) < 0 &&
-	    errno != EINVAL && errno != EBADF)
+	if (fsync(destdirfd) < 0 && errno != EINVAL && errno != EBADF)
 		return diag_errno(d, errno, "unable to fsync the directory of %s",
 		    name);
 	return 0;
@@ -333,8 +330,7 @@ write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
 {
 	struct file_staged st;
 
-	if (stage(tmpdirfd, where, name, buf, len, mode, dot,
-	    !(flags & FILE_NOSYNC), &st, d) < 0)
+	if (stage(tmpdirfd, where, name, buf, len, mode, dot, &st, d) < 0)
 		return -1;
 	if (file_publish(&st, destdirfd, name, flags, d) < 0) {
 		/* Removed when not published; once published (only the

@@ -22,10 +22,7 @@
  *	existing destination is never replaced (renameat2 RENAME_NOREPLACE, or
  *	link then unlink where the filesystem lacks it) and the call fails with
  *	errno EEXIST.  On any failure the tmp file is removed
- *	and nothing appears at the destination.  FILE_NOSYNC leaves out both
- *	fsyncs, for a file that means nothing after the machine restarts
- *	(a process id): it still appears whole or not at all to every
- *	process, and a full disk still fails the call, at write or close.
+ *	and nothing appears at the destination.
  *
  *	file_stage() and file_publish() are its two halves, for a writer
  *	that must have several files complete before any appears (all of
@@ -51,7 +48,6 @@
 
 #define FILE_NOFOLLOW	0x1
 #define FILE_NOREPLACE	0x2
-#define FILE_NOSYNC	0x4
 
 #define FILE_MAX_JOB	(1024 * 1024)
 
