@@ -24,7 +24,6 @@
 #define BF_JOBCACHE_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 #include "job.h"
 
