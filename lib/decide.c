@@ -71,12 +71,15 @@ decide_load(struct solve *s, const struct inputs *in, int flags,
 	return 0;
 }
 
-/* plans/TIME-HEX.mps: the holes' time, the XXH3 of the model's text. */
+/*
+ * plans/TIME-HEX.mps (the holes' time, the XXH3 of the model's text),
+ * staged: written, its writeback begun, synced with the plan.
+ */
 static int
-write_mps(struct solve *s, const struct solve_opts *o, struct spool *sp,
-    char *path, size_t pathlen, struct diag *d)
+stage_mps(struct solve *s, const struct solve_opts *o, struct spool *sp,
+    struct file_staged *st, char *path, size_t pathlen, struct diag *d)
 {
-	char hex[HASH_TEXT_LEN], name[64];
+	char hex[HASH_TEXT_LEN];
 	size_t len;
 	char *mps = solve_mps(s, o, &len, d);
 	int rc;
@@ -84,9 +87,9 @@ write_mps(struct solve *s, const struct solve_opts *o, struct spool *sp,
 	if (mps == NULL)
 		return -1;
 	hash_format(hash_buf(mps, len), hex);
-	snprintf(name, sizeof name, "%lld-%s.mps", s->holes.time, hex + 5);
-	rc = spool_write(sp, SPOOL_PLANS, name, mps, len, 0644, 0, d);
-	snprintf(path, pathlen, "plans/%s", name);
+	snprintf(path, pathlen, "plans/%lld-%s.mps", s->holes.time, hex + 5);
+	rc = spool_stage_unsynced(sp, SPOOL_PLANS, path + 6, mps, len, 0644,
+	    st, d);
 	free(mps);
 	return rc;
 }
@@ -97,17 +100,20 @@ decide_spool(struct spool *sp, const struct inputs *in,
     char **text, size_t *len, struct diag *d)
 {
 	char mps[128];
+	struct file_staged st[2];
 	struct solve s;
 	struct plan made;
 	int rc = -1;
 
 	*text = NULL;
+	st[0].fd = st[1].fd = -1;
+	st[0].tmpname[0] = st[1].tmpname[0] = '\0';
 	plan_init(p);
 	plan_init(&made);
 	solve_init(&s);
 	if (decide_load(&s, in, DECIDE_CHECK_NAMES, c, d) < 0 ||
 	    solve_prepare(&s, o, d) < 0 || solve_run(&s, o, d) < 0 ||
-	    write_mps(&s, o, sp, mps, sizeof mps, d) < 0 ||
+	    stage_mps(&s, o, sp, &st[0], mps, sizeof mps, d) < 0 ||
 	    solve_plan(&s, o, mps, &made, d) < 0)
 		goto out;
 	if ((*text = plan_format(&made, len)) == NULL) {
@@ -117,10 +123,21 @@ decide_spool(struct spool *sp, const struct inputs *in,
 	/* Given back as bf-apply reads it (the host sets too). */
 	if (plan_parse(p, "plans/current.yaml", *text, *len, d) < 0)
 		goto out;
+	/*
+	 * The model and the plan synced together, then the model put in
+	 * place and the plan, one directory fsync for both: a plan whose
+	 * model a crash lost is one whose model is gone (bf-spool(5)).
+	 */
+	if (spool_stage_unsynced(sp, SPOOL_PLANS, "current.yaml", *text, *len,
+	    0644, &st[1], d) < 0 || spool_sync_staged(sp, SPOOL_PLANS, st, 2,
+	    d) < 0 || spool_publish(sp, &st[0], SPOOL_PLANS, mps + 6,
+	    FILE_NODIRSYNC, d) < 0)
+		goto out;
 	fault_point("solve-before-plan");
-	rc = spool_write(sp, SPOOL_PLANS, "current.yaml", *text, *len, 0644, 0,
-	    d);
+	rc = spool_publish(sp, &st[1], SPOOL_PLANS, "current.yaml", 0, d);
 out:
+	file_unstage(&st[0]);
+	file_unstage(&st[1]);
 	solve_free(&s);
 	plan_free(&made);
 	if (rc < 0) {

@@ -119,56 +119,147 @@ history_enacted(struct spool *sp, const char *text, size_t len,
 	    sp->dirs[SPOOL_HISTORY], name, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
+/*
+ * The files of one plan's record, staged unsynced and synced together
+ * (one journal commit for all), then published in the order bf-spool(5)
+ * gives, with one directory fsync for each group.
+ */
+struct record_file {
+	struct file_staged st;
+	int dirfd;		/* history/ or history/objects/ */
+	char name[96];
+};
+
+struct record {
+	struct spool *sp;
+	int objfd;		/* history/objects/, ours to close */
+	struct record_file *f;
+	size_t n, cap;
+};
+
 static int
-store_list(struct spool *sp, FILE *fp, const char *key,
-    const struct input_file *f, size_t n, struct diag *d)
+record_stage(struct record *r, int dirfd, const char *name, const void *buf,
+    size_t len, struct diag *d)
 {
-	char hex[HASH_TEXT_LEN];
+	int tmpfd = spool_dirfd(r->sp, SPOOL_TMP, d);
+	/* Objects hold copies of job files, commands and all: like jobs/,
+	 * the spool's owner's only.  Plans and run records are public. */
+	mode_t mode = dirfd == r->objfd ? 0600 : 0644;
+	struct record_file *f;
+
+	if (tmpfd < 0)
+		return -1;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 16;
+		if ((f = realloc(r->f, cap * sizeof *f)) == NULL)
+			return diag_errno(d, ENOMEM, "history");
+		r->f = f;
+		r->cap = cap;
+	}
+	f = &r->f[r->n];
+	f->dirfd = dirfd;
+	snprintf(f->name, sizeof f->name, "%s", name);
+	if (file_stage_unsynced(tmpfd, name, buf, len, mode, &f->st, d) < 0)
+		return diag_prefix(d, "%s/%s/%s: ", r->sp->path, dirfd ==
+		    r->objfd ? "history/objects" : "history", name);
+	r->n++;
+	return 0;
+}
+
+/* Files [from, to) into place, never replacing: EEXIST is the same bytes. */
+static int
+record_publish(struct record *r, size_t from, size_t to, struct diag *d)
+{
 	size_t i;
 
-	fprintf(fp, n ? "%s:\n" : "%s: {}\n", key);
-	for (i = 0; i < n; i++) {
-		if (history_store_object(sp, f[i].buf, f[i].len, hex, d) < 0)
-			return -1;
-		fprintf(fp, "  %s: \"%s\"\n", f[i].name, hex);
+	for (i = from; i < to; i++) {
+		struct record_file *f = &r->f[i];
+		if (f->st.tmpname[0] == '\0')
+			continue;
+		if (file_publish(&f->st, f->dirfd, f->name, FILE_NOREPLACE |
+		    FILE_NODIRSYNC, d) == 0)
+			continue;
+		if (errno != EEXIST)
+			return diag_prefix(d, "%s/%s/%s: ", r->sp->path,
+			    f->dirfd == r->objfd ? "history/objects" :
+			    "history", f->name);
+		diag_clear(d);
+		file_unstage(&f->st);
 	}
 	return 0;
 }
 
+/* The names published so far, on the disk: objects/, then history/. */
 static int
-store_one(struct spool *sp, FILE *fp, const char *key,
-    const struct input_file *f, struct diag *d)
+record_sync_dirs(struct record *r, int objects, struct diag *d)
 {
-	char hex[HASH_TEXT_LEN];
+	char label[PATH_MAX + 32];
 
-	if (history_store_object(sp, f->buf ? f->buf : "", f->len, hex, d) < 0)
+	snprintf(label, sizeof label, "%s/history/objects", r->sp->path);
+	if (objects && file_sync_dir(r->objfd, label, d) < 0)
 		return -1;
-	fprintf(fp, "%s: \"%s\"\n", key, hex);
-	return 0;
+	snprintf(label, sizeof label, "%s/history", r->sp->path);
+	return file_sync_dir(r->sp->dirs[SPOOL_HISTORY], label, d);
 }
 
-/* The manifest: which object was which input. */
+static void
+record_free(struct record *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		file_unstage(&r->f[i].st);
+	free(r->f);
+	if (r->objfd >= 0)
+		close(r->objfd);
+}
+
+/* An input's object staged, unless it is in objects/ or staged already. */
 static int
-manifest(struct spool *sp, const struct inputs *in, const char *plan,
+record_object(struct record *r, FILE *fp, const char *indent,
+    const char *key, const struct input_file *f, struct diag *d)
+{
+	const char *buf = f->buf ? f->buf : "";
+	char hex[HASH_TEXT_LEN];
+	size_t i;
+
+	hash_format(hash_buf(buf, f->len), hex);
+	fprintf(fp, "%s%s: \"%s\"\n", indent, key, hex);
+	if (faccessat(r->objfd, hex + 5, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		return 0;
+	for (i = 0; i < r->n; i++)
+		if (r->f[i].dirfd == r->objfd &&
+		    strcmp(r->f[i].name, hex + 5) == 0)
+			return 0;
+	return record_stage(r, r->objfd, hex + 5, buf, f->len, d);
+}
+
+/* The manifest: which object was which input; the objects staged. */
+static int
+manifest(struct record *r, const struct inputs *in, const char *plan,
     const struct timespec *when, char **buf, size_t *size, struct diag *d)
 {
 	FILE *fp = open_memstream(buf, size);
+	size_t i;
 	int rc;
 
 	if (fp == NULL)
 		return diag_errno(d, ENOMEM, "manifest");
 	fprintf(fp, "plan: \"%s\"\nenacted: %lld.%06ld\n", plan,
 	    (long long)when->tv_sec, when->tv_nsec / 1000);
-	rc = store_one(sp, fp, "holes", &in->holes, d);
+	rc = record_object(r, fp, "", "holes", &in->holes, d);
 	if (rc == 0 && in->have_policy)
-		rc = store_one(sp, fp, "policy", &in->policy, d);
+		rc = record_object(r, fp, "", "policy", &in->policy, d);
 	if (rc == 0)
-		rc = store_one(sp, fp, "state", &in->state, d);
-	if (rc == 0)
-		rc = store_list(sp, fp, "jobs", in->jobs, in->njobs, d);
-	if (rc == 0)
-		rc = store_list(sp, fp, "profiles", in->profiles,
-		    in->nprofiles, d);
+		rc = record_object(r, fp, "", "state", &in->state, d);
+	fprintf(fp, in->njobs ? "jobs:\n" : "jobs: {}\n");
+	for (i = 0; rc == 0 && i < in->njobs; i++)
+		rc = record_object(r, fp, "  ", in->jobs[i].name,
+		    &in->jobs[i], d);
+	fprintf(fp, in->nprofiles ? "profiles:\n" : "profiles: {}\n");
+	for (i = 0; rc == 0 && i < in->nprofiles; i++)
+		rc = record_object(r, fp, "  ", in->profiles[i].name,
+		    &in->profiles[i], d);
 	if ((ferror(fp) | fclose(fp)) && rc == 0)
 		rc = diag_errno(d, ENOMEM, "manifest");
 	if (rc < 0) {
@@ -180,9 +271,10 @@ manifest(struct spool *sp, const struct inputs *in, const char *plan,
 
 /* plans/X.mps copied beside the plan; a model already gone is noted. */
 static int
-copy_mps(struct spool *sp, const struct plan *p, const char *stem,
+copy_mps(struct record *r, const struct plan *p, const char *stem,
     struct diag *d)
 {
+	struct spool *sp = r->sp;
 	char name[80], *buf;
 	size_t len;
 	int rc;
@@ -208,7 +300,7 @@ copy_mps(struct spool *sp, const struct plan *p, const char *stem,
 		return 0;
 	}
 	snprintf(name, sizeof name, "%s.mps", stem);
-	rc = put(sp, sp->dirs[SPOOL_HISTORY], "history", name, buf, len, d);
+	rc = record_stage(r, sp->dirs[SPOOL_HISTORY], name, buf, len, d);
 	free(buf);
 	return rc;
 }
@@ -341,30 +433,52 @@ history_enact_at(struct spool *sp, const struct inputs *in,
     const struct timespec *when, struct diag *d)
 {
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
-	size_t manlen = 0;
-	int rc;
+	struct record r = { sp, -1, NULL, 0, 0 };
+	size_t manlen = 0, objects, manifest_at, i;
+	int hfd, rc = -1;
 
-	if (spool_dirfd(sp, SPOOL_HISTORY, d) < 0)
+	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, d)) < 0 ||
+	    (r.objfd = history_subdir(sp, "objects", d)) < 0)
 		return -1;
 	history_plan_stem(text, len, p->time, stem, sizeof stem);
 	hash_format(hash_buf(text, len), hex);
-	if (manifest(sp, in, hex, when, &man, &manlen, d) < 0 ||
-	    copy_mps(sp, p, stem, d) < 0) {
-		free(man);
-		return -1;
-	}
-	fault_point("history-after-objects");
+	/*
+	 * Every file written first and synced together; then the objects
+	 * and the model, the manifest and the index line, each group's
+	 * directory synced; the plan copy, the mark of enactment, last.
+	 */
+	if (manifest(&r, in, hex, when, &man, &manlen, d) < 0 ||
+	    copy_mps(&r, p, stem, d) < 0)
+		goto out;
+	objects = r.n;
 	/* A retry after a crash keeps the first manifest and its time. */
 	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
-	rc = put(sp, sp->dirs[SPOOL_HISTORY], "history", name, man, manlen, d);
-	free(man);
-	if (rc < 0)
-		return -1;
-	if (index_append(sp, stem, p, d) < 0)
-		return -1;
-	fault_point("history-after-index");
+	manifest_at = r.n;
+	if (record_stage(&r, hfd, name, man, manlen, d) < 0)
+		goto out;
 	snprintf(name, sizeof name, "%s.yaml", stem);
-	return put(sp, sp->dirs[SPOOL_HISTORY], "history", name, text, len, d);
+	if (record_stage(&r, hfd, name, text, len, d) < 0)
+		goto out;
+	for (i = 0; i < r.n; i++)
+		if (file_sync_staged(&r.f[i].st, 1, d) < 0) {
+			diag_prefix(d, "%s/history: ", sp->path);
+			goto out;
+		}
+	if (record_publish(&r, 0, objects, d) < 0)
+		goto out;
+	fault_point("history-after-objects");
+	if (record_publish(&r, manifest_at, manifest_at + 1, d) < 0 ||
+	    index_append(sp, stem, p, d) < 0 ||
+	    record_sync_dirs(&r, 1, d) < 0)
+		goto out;
+	fault_point("history-after-index");
+	if (record_publish(&r, manifest_at + 1, r.n, d) == 0 &&
+	    record_sync_dirs(&r, 0, d) == 0)
+		rc = 0;
+out:
+	free(man);
+	record_free(&r);
+	return rc;
 }
 
 int

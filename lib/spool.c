@@ -224,6 +224,33 @@ spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
 }
 
 int
+spool_stage_unsynced(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, struct file_staged *st,
+    struct diag *d)
+{
+	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
+
+	if (tmpfd < 0)
+		return -1;
+	if (file_stage_unsynced(tmpfd, name, buf, len, mode, st, d) < 0)
+		return failed_at(sp, dir, name, d);
+	return 0;
+}
+
+int
+spool_sync_staged(struct spool *sp, enum spool_dir dir,
+    struct file_staged *st, size_t n, struct diag *d)
+{
+	if (file_sync_staged(st, n, d) < 0) {
+		int err = errno;
+		diag_prefix(d, "%s/%s: ", sp->path, layout[dir].name);
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+int
 spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
     const char *name, int flags, struct diag *d)
 {

@@ -17,7 +17,9 @@
  *
  *	spool_write() delivers a file the Maildir way (file_write_atomic());
  *	spool_stage() and spool_publish() are its two halves (file_stage(),
- *	file_publish()), named in messages by the file's place in dir.
+ *	file_publish()), named in messages by the file's place in dir;
+ *	spool_stage_unsynced() and spool_sync_staged() stage several files
+ *	to be synced together (file_stage_unsynced(), file_sync_staged()).
  *	spool_replace() writes as spool_write() does (mode 0644) unless the
  *	file in place already says the same: same(OLD, OLDLEN, arg) returns 1
  *	for the same content, or, same NULL, the bytes are equal.  A file
@@ -80,6 +82,11 @@ int spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
     struct diag *d);
 int spool_publish(struct spool *sp, struct file_staged *st, enum spool_dir dir,
     const char *name, int flags, struct diag *d);
+int spool_stage_unsynced(struct spool *sp, enum spool_dir dir,
+    const char *name, const void *buf, size_t len, mode_t mode,
+    struct file_staged *st, struct diag *d);
+int spool_sync_staged(struct spool *sp, enum spool_dir dir,
+    struct file_staged *st, size_t n, struct diag *d);
 typedef int spool_same_fn(const char *old, size_t oldlen, void *arg);
 int spool_replace(struct spool *sp, enum spool_dir dir, const char *name,
     const void *buf, size_t len, size_t max, int flags, spool_same_fn *same,

@@ -200,7 +200,7 @@ tmp_create(int tmpdirfd, const char *where, const char *name, char *tmpname,
 
 static int
 write_and_sync(int fd, const char *where, const char *tmpname,
-    const void *buf, size_t len, mode_t mode, struct diag *d)
+    const void *buf, size_t len, mode_t mode, int sync, struct diag *d)
 {
 	if (file_write_all(fd, buf, len) < 0)
 		return diag_errno(d, errno, "unable to write %s%s", where,
@@ -209,6 +209,13 @@ write_and_sync(int fd, const char *where, const char *tmpname,
 	if (fchmod(fd, mode) < 0)
 		return diag_errno(d, errno, "unable to chmod %s%s", where,
 		    tmpname);
+	if (!sync) {
+#ifdef SYNC_FILE_RANGE_WRITE
+		/* The writeback begun now; the fsync later waits less. */
+		(void)sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#endif
+		return 0;
+	}
 	/* Where space is allocated late (delayed allocation, NFS), a full
 	 * disk shows here or at close(2), not at write(2). */
 	if (fsync(fd) < 0)
@@ -255,11 +262,13 @@ publish(int tmpdirfd, const char *where, const char *tmpname, int destdirfd,
  */
 static int
 stage(int tmpdirfd, const char *where, const char *name, const void *buf,
-    size_t len, mode_t mode, int dot, struct file_staged *st, struct diag *d)
+    size_t len, mode_t mode, int dot, int sync, struct file_staged *st,
+    struct diag *d)
 {
 	int fd, saved;
 
 	st->tmpdirfd = tmpdirfd;
+	st->fd = -1;
 	st->where = where;
 	st->tmpname[0] = '\0';
 	fd = tmp_create(tmpdirfd, where, name, st->tmpname, sizeof st->tmpname,
@@ -268,12 +277,17 @@ stage(int tmpdirfd, const char *where, const char *name, const void *buf,
 		st->tmpname[0] = '\0';	/* the names tried are not ours */
 		return -1;
 	}
-	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, d) < 0) {
+	if (write_and_sync(fd, where, st->tmpname, buf, len, mode, sync,
+	    d) < 0) {
 		saved = errno;
 		(void)close(fd);
 		errno = saved;
 		file_unstage(st);	/* keeps errno */
 		return -1;
+	}
+	if (!sync) {
+		st->fd = fd;
+		return 0;
 	}
 	if (close(fd) < 0) {
 		diag_errno(d, errno, "unable to close %s%s", where,
@@ -288,7 +302,51 @@ int
 file_stage(int tmpdirfd, const char *name, const void *buf, size_t len,
     mode_t mode, struct file_staged *st, struct diag *d)
 {
-	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, st, d);
+	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, 1, st, d);
+}
+
+int
+file_stage_unsynced(int tmpdirfd, const char *name, const void *buf,
+    size_t len, mode_t mode, struct file_staged *st, struct diag *d)
+{
+	return stage(tmpdirfd, "tmp/", name, buf, len, mode, 0, 0, st, d);
+}
+
+/*
+ * Every file of the set synced and closed, or, on the first failure, every
+ * one unstaged (a full disk shows here, as in write_and_sync()).  Files
+ * already synced (fd -1) are left as they are.
+ */
+int
+file_sync_staged(struct file_staged *st, size_t n, struct diag *d)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		if (st[i].fd < 0)
+			continue;
+		if (rc == 0 && fsync(st[i].fd) < 0)
+			rc = diag_errno(d, errno, "unable to fsync %s%s",
+			    st[i].where, st[i].tmpname);
+		if (close(st[i].fd) < 0 && rc == 0)
+			rc = diag_errno(d, errno, "unable to close %s%s",
+			    st[i].where, st[i].tmpname);
+		st[i].fd = -1;
+	}
+	if (rc < 0)
+		for (i = 0; i < n; i++)
+			file_unstage(&st[i]);	/* keeps errno */
+	return rc;
+}
+
+/* The names published into a directory with FILE_NODIRSYNC, on the disk. */
+int
+file_sync_dir(int dirfd, const char *label, struct diag *d)
+{
+	if (fsync(dirfd) < 0 && errno != EINVAL && errno != EBADF)
+		return diag_errno(d, errno, "unable to fsync %s", label);
+	return 0;
 }
 
 int
@@ -296,10 +354,15 @@ file_publish(struct file_staged *st, int destdirfd, const char *name,
     int flags, struct diag *d)
 {
 	fault_point("atomic-before-rename");
+	if (st->fd >= 0)	/* not synced: never published */
+		return diag_set(d, EX_SOFTWARE, "%s%s: published before it "
+		    "was synced", st->where, st->tmpname);
 	if (publish(st->tmpdirfd, st->where, st->tmpname, destdirfd, name,
 	    flags, d) < 0)
 		return -1;
 	st->tmpname[0] = '\0';
+	if (flags & FILE_NODIRSYNC)
+		return 0;
 	/*
 	 * The rename is durable only once the directory itself is synced.  A
 	 * directory we may write but not read (incoming/ for a user) gives
@@ -317,6 +380,9 @@ file_unstage(struct file_staged *st)
 {
 	int saved = errno;
 
+	if (st->fd >= 0)
+		(void)close(st->fd);
+	st->fd = -1;
 	if (st->tmpname[0] != '\0')
 		(void)unlinkat(st->tmpdirfd, st->tmpname, 0);
 	st->tmpname[0] = '\0';
@@ -330,7 +396,7 @@ write_atomic(int tmpdirfd, const char *where, int destdirfd, const char *name,
 {
 	struct file_staged st;
 
-	if (stage(tmpdirfd, where, name, buf, len, mode, dot, &st, d) < 0)
+	if (stage(tmpdirfd, where, name, buf, len, mode, dot, 1, &st, d) < 0)
 		return -1;
 	if (file_publish(&st, destdirfd, name, flags, d) < 0) {
 		/* Removed when not published; once published (only the

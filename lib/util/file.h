@@ -31,6 +31,18 @@
  *	failure leaves it staged, so that another name may be tried (EEXIST
  *	with FILE_NOREPLACE); file_unstage() removes a file still staged.
  *
+ *	A writer of several files whose order on the disk matters only
+ *	between groups (the history record: the files, then their names, then
+ *	the mark) syncs a group at once: file_stage_unsynced() writes the
+ *	file and its final mode and begins its writeback (sync_file_range(2)
+ *	on Linux), leaving it open; file_sync_staged() then fsyncs and closes
+ *	each of a set, so that one journal commit serves them all, and on any
+ *	failure unstages them all.  file_publish() with FILE_NODIRSYNC leaves
+ *	out the directory's fsync, which file_sync_dir() then does once for
+ *	all the names published into it.  Nothing appears before its file is
+ *	synced; a name published without FILE_NODIRSYNC is on the disk when
+ *	the call returns, one published with it once file_sync_dir() returns.
+ *
  *	file_write_path() does the same for a path outside the spool, with a
  *	dot-prefixed temporary file in the destination's own directory.
  * DIAGNOSTICS
@@ -48,12 +60,14 @@
 
 #define FILE_NOFOLLOW	0x1
 #define FILE_NOREPLACE	0x2
+#define FILE_NODIRSYNC	0x4	/* file_publish(): file_sync_dir() follows */
 
 #define FILE_MAX_JOB	(1024 * 1024)
 
 /* A file written and synced in tmp/, not yet in place. */
 struct file_staged {
 	int tmpdirfd;
+	int fd;				/* open until synced (unsynced), or -1 */
 	const char *where;		/* how messages name tmp/ */
 	char tmpname[NAME_MAX + 1];	/* "" once published or removed */
 };
@@ -71,6 +85,10 @@ int file_stage(int tmpdirfd, const char *name, const void *buf, size_t len,
 int file_publish(struct file_staged *st, int destdirfd, const char *name,
     int flags, struct diag *d);
 void file_unstage(struct file_staged *st);
+int file_stage_unsynced(int tmpdirfd, const char *name, const void *buf,
+    size_t len, mode_t mode, struct file_staged *st, struct diag *d);
+int file_sync_staged(struct file_staged *st, size_t n, struct diag *d);
+int file_sync_dir(int dirfd, const char *label, struct diag *d);
 int file_write_path(const char *path, const void *buf, size_t len,
     mode_t mode, struct diag *d);
 int file_write_all(int fd, const void *buf, size_t len);
