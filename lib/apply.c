@@ -144,6 +144,7 @@ apply_write_state(struct ctx *c)
 		return diag_errno(c->d, ENOMEM, "state");
 	fault_point("apply-before-state");
 	c->changed = 1;
+	c->state_due = 0;
 	rc = file_write_atomic(tmpfd, c->sp->fd, "state.yaml", text, len,
 	    0644, 0, c->d);
 	free(text);
@@ -518,7 +519,10 @@ do_resize(struct ctx *c, const struct step_job *s)
 	fault_point("apply-before-resize");
 	rc = c->b->ops->resize(c->b, &j, &pj->host_set, c->d);
 	job_free(&j);
-	return rc < 0 || obtained(c, pj->name) < 0 ? -1 : apply_write_state(c);
+	if (rc < 0 || obtained(c, pj->name) < 0)
+		return -1;
+	c->state_due = 1;	/* written once, after the plan's resizes */
+	return 0;
 }
 
 static int
@@ -653,8 +657,9 @@ starts(struct ctx *c, struct step_job *steps, size_t n)
 		}
 		diag_clear(c->d);
 	}
-	/* One state for the starts that went well. */
-	if (started > 0 && apply_write_state(c) < 0 && rc == 0) {
+	/* One state for the starts that went well (and the resizes). */
+	if ((started > 0 || c->state_due) && apply_write_state(c) < 0 &&
+	    rc == 0) {
 		rc = -1;
 		first = *c->d;
 	}
@@ -664,26 +669,40 @@ starts(struct ctx *c, struct step_job *steps, size_t n)
 	return rc;
 }
 
+/*
+ * The plan's steps in order: stops, shrinks, grows, starts.  A stop
+ * writes the state as it retires the job (bf-spool(5)); the resizes and
+ * the starts are in the state written once after them, or, when a step
+ * fails, before enact() returns.
+ */
 static int
 enact(struct ctx *c, struct step_job *steps, size_t n)
 {
+	struct diag first;
 	size_t i;
-	int s;
+	int s, rc = 0;
 
 	notify_stops(c, steps, n);
-	for (s = 0; s < STEP_N; s++) {
+	for (s = 0; s < STEP_N && rc == 0; s++) {
 		if (s == STEP_SHRINK)
 			c->b->stop_since = 0;
 		if (s == STEP_START && !c->o->dry_run &&
 		    c->b->ops->start_begin != NULL)
 			return starts(c, steps, n);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n && rc == 0; i++)
 			if ((int)steps[i].step == s &&
 			    run_step(c, &steps[i]) < 0 &&
 			    step_failed(c, &steps[i]) < 0)
-				return -1;
+				rc = -1;
 	}
-	return 0;
+	if (c->state_due) {
+		first = *c->d;
+		if (apply_write_state(c) < 0 && rc == 0)
+			return -1;
+		if (rc < 0)
+			*c->d = first;
+	}
+	return rc;
 }
 
 /*

@@ -37,6 +37,7 @@ struct ctx {
 	struct plan plan;
 	struct diag *d;
 	int changed;		/* state.yaml or jobs/ written by this run */
+	int state_due;		/* resizes done that state.yaml lacks */
 };
 
 /* apply.c */

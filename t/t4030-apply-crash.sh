@@ -122,6 +122,34 @@ test_expect_success 'kill -9 before the state write of two starts: both adopted'
 '
 kill_jobs sp
 
+# The resizes of a plan are written to the state once, after the last:
+# a plan that shrinks both jobs reaches one state write (a second crash
+# point is never met); killed before the one write of a plan that grows
+# both, the state still has what they had, and the next run adopts what
+# their hosts files say.
+test_expect_success 'two resizes: one state write; killed before it, both adopted' '
+	rm -rf sp && mkspool sp &&
+	job sp a 2 "exec $J" && job sp b 2 "exec $J" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 6001 "n[01-04]" && bf-solve -d sp &&
+	bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	holes sp 6002 "n[01,03]" && bf-solve -d sp &&
+	BF_FAULT=apply-before-state:2 bf-apply -d sp -g 2 \
+		--allow-root-jobs >actual &&
+	printf "shrink a 2->1 n01\nshrink b 2->1 n03\n" >expect &&
+	test_cmp expect actual && state_true sp &&
+	holes sp 6003 "n[01-04]" && bf-solve -d sp &&
+	cp sp/state.yaml state.before &&
+	test_expect_code 137 env BF_FAULT=apply-before-state \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	test_cmp state.before sp/state.yaml &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	printf "adopt a 2 n[01-02]\nadopt b 2 n[03-04]\n" >expect &&
+	test_cmp expect actual && state_true sp &&
+	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1
+'
+kill_jobs sp
+
 # A start killed between the hosts file and the supervisor leaves a
 # run/NAME/ that never ran.  Its job file kept, the next start reuses it
 # (the loop above); its job file gone, nothing would, and it is retired
