@@ -135,7 +135,25 @@ struct record {
 	int objfd;		/* history/objects/, ours to close */
 	struct record_file *f;
 	size_t n, cap;
+	size_t open;		/* files staged and not yet synced */
 };
+
+/* Unsynced files held open at most: a first record of 1,000 new job
+ * objects must not run out of descriptors. */
+#define RECORD_OPEN_MAX 64
+
+/* Every file staged so far synced (and closed). */
+static int
+record_sync(struct record *r, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (file_sync_staged(&r->f[i].st, 1, d) < 0)
+			return diag_prefix(d, "%s/history: ", r->sp->path);
+	r->open = 0;
+	return 0;
+}
 
 static int
 record_stage(struct record *r, int dirfd, const char *name, const void *buf,
@@ -148,6 +166,8 @@ record_stage(struct record *r, int dirfd, const char *name, const void *buf,
 	struct record_file *f;
 
 	if (tmpfd < 0)
+		return -1;
+	if (r->open >= RECORD_OPEN_MAX && record_sync(r, d) < 0)
 		return -1;
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 16;
@@ -163,6 +183,7 @@ record_stage(struct record *r, int dirfd, const char *name, const void *buf,
 		return diag_prefix(d, "%s/%s/%s: ", r->sp->path, dirfd ==
 		    r->objfd ? "history/objects" : "history", name);
 	r->n++;
+	r->open++;
 	return 0;
 }
 
@@ -433,8 +454,8 @@ history_enact_at(struct spool *sp, const struct inputs *in,
     const struct timespec *when, struct diag *d)
 {
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
-	struct record r = { sp, -1, NULL, 0, 0 };
-	size_t manlen = 0, objects, manifest_at, i;
+	struct record r = { sp, -1, NULL, 0, 0, 0 };
+	size_t manlen = 0, objects, manifest_at;
 	int hfd, rc = -1;
 
 	if ((hfd = spool_dirfd(sp, SPOOL_HISTORY, d)) < 0 ||
@@ -457,13 +478,9 @@ history_enact_at(struct spool *sp, const struct inputs *in,
 	if (record_stage(&r, hfd, name, man, manlen, d) < 0)
 		goto out;
 	snprintf(name, sizeof name, "%s.yaml", stem);
-	if (record_stage(&r, hfd, name, text, len, d) < 0)
+	if (record_stage(&r, hfd, name, text, len, d) < 0 ||
+	    record_sync(&r, d) < 0)
 		goto out;
-	for (i = 0; i < r.n; i++)
-		if (file_sync_staged(&r.f[i].st, 1, d) < 0) {
-			diag_prefix(d, "%s/history: ", sp->path);
-			goto out;
-		}
 	if (record_publish(&r, 0, objects, d) < 0)
 		goto out;
 	fault_point("history-after-objects");

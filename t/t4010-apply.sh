@@ -253,4 +253,25 @@ test_expect_success 'cleanup' '
 	kill_jobs sp
 '
 
+# The first record of a spool stores every job file as an object; the
+# files of a record are written, then synced together, but no more than
+# 64 are held open at once: 150 new jobs under 100 descriptors.
+test_expect_success 'a first record of 150 new job objects, 100 descriptors' '
+	rm -rf many && mkspool many &&
+	i=100 && while [ $i -lt 250 ]; do
+		job many j$i 1 "exec $J" || exit 1
+		i=$((i + 1))
+	done &&
+	bf-submit --intake -d many 2>/dev/null &&
+	holes many 9001 n01 && bf-solve -d many &&
+	(ulimit -n 100 && bf-apply -d many --allow-root-jobs >out) &&
+	test $(grep -c "^  j[0-9]*: \"xxh3:" many/history/*.inputs.yaml) -eq 150 &&
+	for o in $(sed -n "s/^  j[0-9]*: \"xxh3:\(.*\)\"$/\1/p" \
+	    many/history/*.inputs.yaml); do
+		test -f many/history/objects/$o || exit 1
+	done &&
+	test $(grep -c "^start " out) -eq 1 && state_true many &&
+	kill_jobs many
+'
+
 test_done
