@@ -62,7 +62,8 @@ MAN1 = $(sort $(wildcard man/*.1))
 MAN5 = $(sort $(wildcard man/*.5))
 MAN7 = $(sort $(wildcard man/*.7))
 UNIT_TESTS = $(patsubst %.c,%.test,$(sort $(wildcard t/t[0-9]*.c)))
-BENCH_PROGS = $(patsubst %.c,%,$(sort $(wildcard bench/*.c)))
+BENCH_PROGS = $(patsubst %.c,%,$(sort $(filter-out bench/fsync-shim.c,\
+	$(wildcard bench/*.c))))
 
 all: layers $(PROGS) $(UNIT_TESTS)
 
@@ -100,8 +101,12 @@ t/%.test: t/%.c t/tap.h $(LIB_ARCHIVES) $(HEADERS) .build-flags
 bench/%: bench/%.c $(LIB_ARCHIVES) $(HEADERS)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) $(LIBS_TEST) -lm
 
+# An LD_PRELOAD library that counts fsyncs (bench/watch.sh FSYNCS=1).
+bench/fsync-shim.so: bench/fsync-shim.c
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
 bench: deps
-	@$(MAKE) --no-print-directory all $(BENCH_PROGS)
+	@$(MAKE) --no-print-directory all $(BENCH_PROGS) bench/fsync-shim.so
 	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done
 
 # libFuzzer targets (t/fuzz/fuzz-NAME.c) over the library built with clang,
@@ -165,6 +170,7 @@ uninstall:
 
 clean:
 	rm -f lib/*.o lib/util/*.o $(LIB_ARCHIVES) $(PROGS) $(BENCH_PROGS) t/*.test
+	rm -f bench/fsync-shim.so
 	rm -rf t/fuzz/obj t/fuzz/libbf-fuzz.a $(FUZZ_TARGETS)
 	rm -rf t/trash .build-flags
 

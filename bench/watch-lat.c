@@ -26,6 +26,9 @@
  *	"timeout" after TIMEOUT seconds (default 10).  Round r's holes file
  *	has the time FIRST + r (default 2000000000), so that a second run
  *	given another FIRST never repeats a holes file of the first.
+ *	With BF_ROUNDS_LOG set, each measured round's start and end (its
+ *	clock's, in milliseconds on CLOCK_MONOTONIC) are appended to that
+ *	file, "START END", for bench/fsync-shim's lines to be told by round.
  */
 #include <poll.h>
 #include <stdio.h>
@@ -165,6 +168,7 @@ main(int argc, char **argv)
 	char *gone, *text;
 	int nodes, rounds, r;
 	double t0, t1, t_event, limit = 10000;
+	FILE *rounds_log = NULL;
 	long long first = 2000000000LL;
 	size_t len;
 
@@ -186,6 +190,11 @@ main(int argc, char **argv)
 	    inotify_add_watch(ifd, dir, IN_MOVED_TO | IN_CLOSE_WRITE) < 0) {
 		perror("watch-lat: inotify");
 		return 71;
+	}
+	if (getenv("BF_ROUNDS_LOG") != NULL &&
+	    (rounds_log = fopen(getenv("BF_ROUNDS_LOG"), "a")) == NULL) {
+		perror("watch-lat: BF_ROUNDS_LOG");
+		return 73;
 	}
 	gone = malloc((size_t)nodes + 1);
 	for (r = 0; r < rounds; r++) {
@@ -221,11 +230,17 @@ main(int argc, char **argv)
 			printf("timeout\n");
 		else
 			printf("%.3f\n", t1 - t0);
+		if (rounds_log != NULL)
+			fprintf(rounds_log, "%.3f %.3f\n", t0, t1);
 		fflush(stdout);
 		/* Let the chain settle: rounds are measured one at a time. */
 		nanosleep(&settle, NULL);
 	}
 	free(gone);
 	spool_close(&sp);
+	if (rounds_log != NULL && fclose(rounds_log) != 0) {
+		perror("watch-lat: BF_ROUNDS_LOG");
+		return 74;
+	}
 	return 0;
 }

@@ -8,6 +8,7 @@
 #	NODES=N JOBS=J ROUNDS=R bench/watch.sh
 #	NODES=10000 JOBS=500 ROUNDS=50 bench/watch.sh	(issue #18's large size)
 #	FLOOD=26000 ROUNDS=20 bench/watch.sh
+#	FSYNCS=1 bench/watch.sh		(and make bench/fsync-shim.so)
 #
 # With FLOOD=N, N files a job file's checks refuse are queued in
 # incoming/ (written beside the spool, then moved in with one mv) after
@@ -19,6 +20,10 @@
 # gives them back, so every round changes the plan.  The spool is made in
 # TMPDIR (default /tmp): a disk, or tmpfs with TMPDIR=/dev/shm.  bf-watch runs with its defaults but --no-profile (no progress
 # logs here) and a root-owned job permission when run as root.
+# With FSYNCS=1, bf-watch runs with bench/fsync-shim.so preloaded, which
+# its supervisors inherit (their jobs get a clean environment), and two
+# more columns say, per measured round, how many fsync(2) calls began
+# inside it and the milliseconds they took (medians over the rounds).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 NODES=${NODES:-1000}
@@ -29,6 +34,12 @@ LAT=$ROOT/bench/watch-lat
 
 [ -x "$ROOT/bin/bf-watch" ] && [ -x "$LAT" ] || {
 	echo "bench/watch.sh: build first (make all bench/watch-lat)" >&2
+	exit 69
+}
+FSYNCS=${FSYNCS:-0}
+SHIM=$ROOT/bench/fsync-shim.so
+[ "$FSYNCS" = 0 ] || [ -f "$SHIM" ] || {
+	echo "bench/watch.sh: FSYNCS=1: build first (make bench/fsync-shim.so)" >&2
 	exit 69
 }
 WORK=$(mktemp -d)
@@ -61,7 +72,12 @@ while [ "$j" -le "$JOBS" ]; do
 done
 root=
 [ "$(id -u)" -eq 0 ] && root=--allow-root-jobs
-bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+if [ "$FSYNCS" = 0 ]; then
+	bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+else
+	LD_PRELOAD=$SHIM BF_FSYNC_LOG=$WORK/fsync.log \
+	    bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+fi
 WPID=$!
 # The first round starts the jobs: not a latency, dropped below.
 "$LAT" "$SP" "$NODES" 1 >/dev/null
@@ -91,7 +107,8 @@ cpu_ticks() {
 	awk '{ print $14 + $15 }' "/proc/$WPID/stat" 2>/dev/null || echo 0
 }
 cpu0=$(cpu_ticks)
-"$LAT" "$SP" "$NODES" "$ROUNDS" "$limit" 2100000000 >"$WORK/lat"
+BF_ROUNDS_LOG=$WORK/rounds "$LAT" "$SP" "$NODES" "$ROUNDS" "$limit" \
+    2100000000 >"$WORK/lat"
 cpu1=$(cpu_ticks)
 [ -n "${DRAIN:-}" ] && wait "$DRAIN"
 grep -c timeout "$WORK/lat" >"$WORK/timeouts"
@@ -102,10 +119,31 @@ pick() {	# quantile
 	awk -v q="$1" -v n="$n" 'NR == (int(q * (n - 1)) + 1) { print; exit }' \
 		"$WORK/sorted"
 }
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s\n' \
+# FSYNCS=1: the fsyncs that began inside each round (its START and END
+# in $WORK/rounds), their count and total time; the medians of both.
+fsyncs=
+if [ "$FSYNCS" != 0 ]; then
+	fsyncs=$(awk '
+	    FILENAME == ARGV[1] { s[++r] = $1; e[r] = $2; next }
+	    { for (i = 1; i <= r; i++)
+		if ($2 >= s[i] && $2 <= e[i]) { c[i]++; t[i] += $3; break } }
+	    function median(a, n,   i, j, v, x) {
+		for (i = 1; i <= n; i++) v[i] = a[i] + 0
+		for (i = 2; i <= n; i++)	# insertion sort: n is small
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+				x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+		return v[int((n + 1) / 2)] }
+	    END { printf "%d %.2f", median(c, r), median(t, r) }' \
+	    "$WORK/rounds" "$WORK/fsync.log" 2>/dev/null) || fsyncs="- -"
+fi
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s' \
 	spool nodes jobs rounds median_ms p99_ms max_ms timeouts flood \
 	drained_s cpu_ms
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s\n' \
+[ -n "$fsyncs" ] && printf ' %-7s %s' fsyncs fsync_ms
+echo
+cpu_width=
+[ -n "$fsyncs" ] && cpu_width=-7
+printf "%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %${cpu_width}s" \
 	"$(stat -f -c %T "$WORK")" "$NODES" "$JOBS" "$n" \
 	"$(pick 0.5)" "$(pick 0.99)" "$(tail -n 1 "$WORK/sorted")" \
 	"$(cat "$WORK/timeouts")" "$FLOOD" \
@@ -113,3 +151,6 @@ printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s\n' \
 	"$(awk -v a="$cpu0" -v b="$cpu1" -v n="$ROUNDS" \
 	    -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", \
 	    (b - a) * 1000 / hz / n }')"
+# shellcheck disable=SC2086
+[ -n "$fsyncs" ] && printf ' %-7s %s' $fsyncs
+echo

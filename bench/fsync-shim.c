@@ -1,0 +1,89 @@
+/*
+ * NAME
+ *	fsync-shim - count the fsyncs of a program, for bench/watch.sh
+ * SYNOPSIS
+ *	LD_PRELOAD=bench/fsync-shim.so BF_FSYNC_LOG=FILE program ...
+ * DESCRIPTION
+ *	Wraps fsync(2) and fdatasync(2): each call is done as asked, then
+ *	one line is appended to FILE, "PID START_MS DURATION_MS", START_MS
+ *	on CLOCK_MONOTONIC (the clock bench/watch-lat's rounds are on), with
+ *	one write(2) to a file opened O_APPEND, so that the lines of forked
+ *	children do not mix.  Without BF_FSYNC_LOG it only passes the calls
+ *	on.  Not a part of bftrainer: a measuring instrument, built by
+ *	`make bench/fsync-shim.so`; its own cost is two clock reads and a
+ *	write per call.
+ */
+#define _GNU_SOURCE		/* RTLD_NEXT */
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int fsync(int fd);
+int fdatasync(int fd);
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+note(double start, double end)
+{
+	const char *path = getenv("BF_FSYNC_LOG");
+	char line[96];
+	int fd, n, saved = errno;
+
+	if (path == NULL || *path == '\0')
+		return;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		errno = saved;
+		return;
+	}
+	n = snprintf(line, sizeof line, "%ld %.3f %.3f\n", (long)getpid(),
+	    start, end - start);
+	if (n > 0 && write(fd, line, (size_t)n) < 0)
+		n = 0;
+	close(fd);
+	errno = saved;
+}
+
+static int
+call(const char *name, int fd)
+{
+	int (*real)(int);
+	double t0;
+	int rc;
+
+	*(void **)&real = dlsym(RTLD_NEXT, name);
+	if (real == NULL) {
+		errno = ENOSYS;
+		return -1;
+	}
+	t0 = now_ms();
+	rc = real(fd);
+	note(t0, now_ms());
+	return rc;
+}
+
+int
+fsync(int fd)
+{
+	return call("fsync", fd);
+}
+
+int
+fdatasync(int fd)
+{
+	return call("fdatasync", fd);
+}
