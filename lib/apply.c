@@ -670,6 +670,59 @@ starts(struct ctx *c, struct step_job *steps, size_t n)
 }
 
 /*
+ * The stops of a plan, two or more: each job stopped (their notices were
+ * given together, notify_stops()), then those whose runs ended retired
+ * together (apply_retire_many(): the records as one group, the state
+ * written once).  A stop that failed is skipped (65) or, fatal, ends the
+ * steps once the jobs already stopped are retired.
+ */
+static int
+stops(struct ctx *c, struct step_job *steps, size_t n)
+{
+	struct backend_status *bs = calloc(n + 1, sizeof *bs);
+	const char **names = calloc(n + 1, sizeof *names);
+	struct diag first = { 0, "" };
+	const char *name;
+	size_t i, k = 0;
+	int rc = 0;
+
+	if (bs == NULL || names == NULL) {
+		free(bs), free(names);
+		return diag_errno(c->d, ENOMEM, "stops");
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		if (steps[i].step != STEP_STOP)
+			continue;
+		name = steps[i].pj->name;
+		if (apply_act(c, "stop", name, apply_held(c, name), 0, NULL,
+		    "plan") < 0) {
+			rc = -1;
+			break;
+		}
+		apply_forget(c, name);
+		if (c->b->ops->stop(c->b, name, "plan", c->d) < 0 ||
+		    apply_status(c, name, &bs[k]) < 0) {
+			if (step_failed(c, &steps[i]) < 0)
+				rc = -1;
+			continue;
+		}
+		fault_point("apply-after-stop");
+		if (bs[k].phase != BACKEND_RUNNING)
+			names[k++] = name;
+	}
+	if (rc < 0)
+		first = *c->d;
+	if (k > 0 && apply_retire_many(c, names, bs, k) < 0 && rc == 0) {
+		rc = -1;
+		first = *c->d;
+	}
+	if (rc < 0)
+		*c->d = first;
+	free(bs), free(names);
+	return rc;
+}
+
+/*
  * The plan's steps in order: stops, shrinks, grows, starts.  A stop
  * writes the state as it retires the job (bf-spool(5)); the resizes and
  * the starts are in the state written once after them, or, when a step
@@ -679,13 +732,19 @@ static int
 enact(struct ctx *c, struct step_job *steps, size_t n)
 {
 	struct diag first;
-	size_t i;
+	size_t i, k;
 	int s, rc = 0;
 
+	for (i = 0, k = 0; i < n; i++)
+		k += steps[i].step == STEP_STOP;
 	notify_stops(c, steps, n);
 	for (s = 0; s < STEP_N && rc == 0; s++) {
 		if (s == STEP_SHRINK)
 			c->b->stop_since = 0;
+		if (s == STEP_STOP && k > 1 && !c->o->dry_run) {
+			rc = stops(c, steps, n);
+			continue;
+		}
 		if (s == STEP_START && !c->o->dry_run &&
 		    c->b->ops->start_begin != NULL)
 			return starts(c, steps, n);

@@ -56,6 +56,8 @@ int apply_do_stop(struct ctx *c, const char *name, const char *why);
 /* apply_retire.c */
 int apply_retire(struct ctx *c, const char *name,
     const struct backend_status *bs);
+int apply_retire_many(struct ctx *c, const char *const *names,
+    const struct backend_status *bs, size_t n);
 int apply_check_done(struct ctx *c);
 int apply_process_cancels(struct ctx *c);
 int apply_retire_ended(struct ctx *c);

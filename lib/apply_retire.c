@@ -109,24 +109,47 @@ keep_with_run(struct ctx *c, const char *name)
 	close(rfd);
 }
 
-int
-apply_retire(struct ctx *c, const char *name, const struct backend_status *bs)
+/* A job whose run ended, being retired: its record, then what follows. */
+struct retiring {
+	char name[JOB_NAME_MAX + 1];
+	char stem[JOB_NAME_MAX + 64];
+	struct history_run hr;
+	char *hosts, *buf;
+};
+
+static void
+retiring_free(struct retiring *t)
+{
+	free(t->hosts);
+	free(t->buf);
+}
+
+/*
+ * The record of a run that ended, made and said (its outcome printed):
+ * 0, or 1 when that is all (-n), -1 on failure.
+ */
+static int
+retire_prepare(struct ctx *c, const char *name,
+    const struct backend_status *bs, struct retiring *t)
 {
 	const struct state_job *sj = state_find(&c->st, name);
-	struct history_run hr = { .name = name, .code = bs->code,
-	    .signal = bs->signal, .started = bs->started };
-	char stem[JOB_NAME_MAX + 64], note[64], file[JOB_NAME_MAX + 8];
-	char *hosts = sj ? apply_compress(&sj->hosts) : NULL, *buf = NULL;
+	char note[64];
 	long was = apply_held(c, name);
 	struct job j;
 	size_t len;
-	int rc = 0, ended;
 
-	hr.outcome = outcome(bs);
-	hr.cancelled_by = bs->cancelled_by;
-	hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
-	hr.hosts = hosts;
-	hr.nodes = was;
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", name);
+	t->hosts = sj ? apply_compress(&sj->hosts) : NULL;
+	t->hr.name = t->name;
+	t->hr.code = bs->code;
+	t->hr.signal = bs->signal;
+	t->hr.started = bs->started;
+	t->hr.outcome = outcome(bs);
+	t->hr.cancelled_by = bs->cancelled_by;
+	t->hr.ended = lost(bs) ? lost_ended(c, name, bs->id) : bs->ended;
+	t->hr.hosts = t->hosts;
+	t->hr.nodes = was;
 	if (bs->phase == BACKEND_NONE)
 		snprintf(note, sizeof note, "never started");
 	else if (bs->signal)
@@ -135,43 +158,115 @@ apply_retire(struct ctx *c, const char *name, const struct backend_status *bs)
 		snprintf(note, sizeof note, "exit %d", bs->code);
 	else
 		snprintf(note, sizeof note, "exit unknown");
-	if (apply_act(c, hr.outcome, name, was, 0, NULL, note) < 0 ||
+	if (apply_act(c, t->hr.outcome, name, was, 0, NULL, note) < 0 ||
 	    c->o->dry_run) {
-		free(hosts);
-		return c->o->dry_run ? 0 : -1;
+		retiring_free(t);
+		return c->o->dry_run ? 1 : -1;
 	}
-	if (apply_load_job(c, name, &j, &buf, &len) == 0) {
-		hr.job_buf = buf;
-		hr.job_len = len;
+	if (apply_load_job(c, name, &j, &t->buf, &len) == 0) {
+		t->hr.job_buf = t->buf;
+		t->hr.job_len = len;
 		job_free(&j);
 	}
 	diag_clear(c->d);
 	/* The same job may end twice in one second: the run's id tells. */
-	snprintf(stem, sizeof stem, "%lld-%s-%lld", hr.ended, name, bs->id);
-	hr.stem = stem;
-	snprintf(file, sizeof file, "%s.yaml", name);
-	if (history_record_run(c->sp, &hr, c->d) < 0)
+	snprintf(t->stem, sizeof t->stem, "%lld-%s-%lld", t->hr.ended, name,
+	    bs->id);
+	t->hr.stem = t->stem;
+	return 0;
+}
+
+/*
+ * After its record and the state without it (rc 0 when both were
+ * written): a job that ran to its end goes; one stopped or lost may run
+ * again.  Its log and profile go with the run, so that a new job of the
+ * name starts afresh, and nobody else can write into or read its
+ * measurements; its run/ directory moves last.
+ */
+static int
+retire_finish(struct ctx *c, struct retiring *t, int rc)
+{
+	char file[JOB_NAME_MAX + 8];
+	int ended = rc == 0 && (strcmp(t->hr.outcome, "finished") == 0 ||
+	    strcmp(t->hr.outcome, "failed") == 0 ||
+	    strcmp(t->hr.outcome, "cancelled") == 0);
+
+	c->changed |= ended;
+	snprintf(file, sizeof file, "%s.yaml", t->name);
+	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
+		fsync(c->sp->dirs[SPOOL_JOBS]);
+	if (ended)
+		keep_with_run(c, t->name);
+	fault_point("apply-before-retire");
+	apply_forget(c, t->name);
+	if (rc == 0)
+		rc = c->b->ops->retire(c->b, t->name, t->stem, c->d);
+	return rc;
+}
+
+int
+apply_retire(struct ctx *c, const char *name, const struct backend_status *bs)
+{
+	struct retiring t;
+	int rc;
+
+	if ((rc = retire_prepare(c, name, bs, &t)) != 0)
+		return rc < 0 ? -1 : 0;
+	if (history_record_run(c->sp, &t.hr, c->d) < 0)
 		rc = -1;
 	fault_point("apply-after-record");
 	if (rc == 0 && state_remove(&c->st, name) == 0)
 		rc = apply_write_state(c);
-	/* A job that ran to its end goes; one stopped or lost may run again. */
-	ended = rc == 0 && (strcmp(hr.outcome, "finished") == 0 ||
-	    strcmp(hr.outcome, "failed") == 0 ||
-	    strcmp(hr.outcome, "cancelled") == 0);
-	c->changed |= ended;
-	if (ended && unlinkat(c->sp->dirs[SPOOL_JOBS], file, 0) == 0)
-		fsync(c->sp->dirs[SPOOL_JOBS]);
-	/* Its log and profile go with the run: a new job of the name starts
-	 * afresh, and nobody else can write into or read its measurements. */
-	if (ended)
-		keep_with_run(c, name);
-	fault_point("apply-before-retire");
-	apply_forget(c, name);
-	if (rc == 0)
-		rc = c->b->ops->retire(c->b, name, stem, c->d);
-	free(buf);
-	free(hosts);
+	rc = retire_finish(c, &t, rc);
+	retiring_free(&t);
+	return rc;
+}
+
+/*
+ * The jobs one plan stopped, retired together, each in apply_retire()'s
+ * order: their records synced as one group, the state written once
+ * without them, then each run moved.  On a failure the first is said,
+ * and the runs not moved are retired again by the next run.
+ */
+int
+apply_retire_many(struct ctx *c, const char *const *names,
+    const struct backend_status *bs, size_t n)
+{
+	struct retiring *t = calloc(n + 1, sizeof *t);
+	struct history_run *hr = calloc(n + 1, sizeof *hr);
+	struct diag first = { 0, "" };
+	size_t i, k = 0;
+	int rc = 0, removed = 0, r;
+
+	if (t == NULL || hr == NULL) {
+		free(t), free(hr);
+		return diag_errno(c->d, ENOMEM, "retire");
+	}
+	for (i = 0; i < n && rc == 0; i++)
+		if ((r = retire_prepare(c, names[i], &bs[i], &t[k])) < 0)
+			rc = -1;
+		else if (r == 0)
+			hr[k] = t[k].hr, k++;
+	if (rc == 0 && k > 0 && history_record_runs(c->sp, hr, k, c->d) < 0)
+		rc = -1;
+	fault_point("apply-after-record");
+	for (i = 0; i < k && rc == 0; i++)
+		removed |= state_remove(&c->st, t[i].name) == 0;
+	if (rc == 0 && removed)
+		rc = apply_write_state(c);
+	if (rc < 0)
+		first = *c->d;
+	for (i = 0; i < k; i++) {
+		if (retire_finish(c, &t[i], rc < 0 ? -1 : 0) < 0 && rc == 0) {
+			rc = -1;
+			first = *c->d;
+		}
+		diag_clear(c->d);
+		retiring_free(&t[i]);
+	}
+	if (rc < 0)
+		*c->d = first;
+	free(t), free(hr);
 	return rc;
 }
 

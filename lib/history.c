@@ -136,6 +136,7 @@ struct record {
 	struct record_file *f;
 	size_t n, cap;
 	size_t open;		/* files staged and not yet synced */
+	const char *label;	/* the other files' directory, in messages */
 };
 
 /* Unsynced files held open at most: a first record of 1,000 new job
@@ -181,7 +182,7 @@ record_stage(struct record *r, int dirfd, const char *name, const void *buf,
 	snprintf(f->name, sizeof f->name, "%s", name);
 	if (file_stage_unsynced(tmpfd, name, buf, len, mode, &f->st, d) < 0)
 		return diag_prefix(d, "%s/%s/%s: ", r->sp->path, dirfd ==
-		    r->objfd ? "history/objects" : "history", name);
+		    r->objfd ? "history/objects" : r->label, name);
 	r->n++;
 	r->open++;
 	return 0;
@@ -203,7 +204,7 @@ record_publish(struct record *r, size_t from, size_t to, struct diag *d)
 		if (errno != EEXIST)
 			return diag_prefix(d, "%s/%s/%s: ", r->sp->path,
 			    f->dirfd == r->objfd ? "history/objects" :
-			    "history", f->name);
+			    r->label, f->name);
 		diag_clear(d);
 		file_unstage(&f->st);
 	}
@@ -454,7 +455,7 @@ history_enact_at(struct spool *sp, const struct inputs *in,
     const struct timespec *when, struct diag *d)
 {
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
-	struct record r = { sp, -1, NULL, 0, 0, 0 };
+	struct record r = { sp, -1, NULL, 0, 0, 0, "history" };
 	size_t manlen = 0, objects, manifest_at;
 	int hfd, rc = -1;
 
@@ -498,15 +499,16 @@ out:
 	return rc;
 }
 
-int
-history_record_run(struct spool *sp, const struct history_run *r,
-    struct diag *d)
+/* A run's record, its job file stored first as an object. */
+static int
+run_text(struct spool *sp, const struct history_run *r, char **bufp,
+    size_t *sizep, struct diag *d)
 {
-	char *buf = NULL, name[JOB_NAME_MAX + 64], hex[HASH_TEXT_LEN];
+	char *buf = NULL, hex[HASH_TEXT_LEN];
 	size_t size = 0;
 	FILE *fp;
-	int fd, rc;
 
+	*bufp = NULL;
 	if (r->job_buf != NULL &&
 	    history_store_object(sp, r->job_buf, r->job_len, hex, d) < 0)
 		return -1;
@@ -531,6 +533,21 @@ history_record_run(struct spool *sp, const struct history_run *r,
 		free(buf);
 		return diag_errno(d, ENOMEM, "history");
 	}
+	*bufp = buf;
+	*sizep = size;
+	return 0;
+}
+
+int
+history_record_run(struct spool *sp, const struct history_run *r,
+    struct diag *d)
+{
+	char *buf, name[JOB_NAME_MAX + 64];
+	size_t size;
+	int fd, rc;
+
+	if (run_text(sp, r, &buf, &size, d) < 0)
+		return -1;
 	if ((fd = history_subdir(sp, "runs", d)) < 0) {
 		free(buf);
 		return -1;
@@ -539,6 +556,42 @@ history_record_run(struct spool *sp, const struct history_run *r,
 	rc = put(sp, fd, "history/runs", name, buf, size, d);
 	close(fd);
 	free(buf);
+	return rc;
+}
+
+/*
+ * The records of several runs (the jobs one plan stopped), written and
+ * synced as a group, then put in place with one fsync of history/runs/:
+ * on return every one is on the disk, or none was put in place.
+ */
+int
+history_record_runs(struct spool *sp, const struct history_run *r, size_t n,
+    struct diag *d)
+{
+	struct record rec = { sp, -1, NULL, 0, 0, 0, "history/runs" };
+	char name[JOB_NAME_MAX + 64], label[PATH_MAX + 32], *buf;
+	size_t size, i;
+	int fd, rc = -1;
+
+	if ((fd = history_subdir(sp, "runs", d)) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (run_text(sp, &r[i], &buf, &size, d) < 0)
+			goto out;
+		snprintf(name, sizeof name, "%s.yaml", r[i].stem);
+		rc = record_stage(&rec, fd, name, buf, size, d);
+		free(buf);
+		if (rc < 0)
+			goto out;
+		rc = -1;
+	}
+	snprintf(label, sizeof label, "%s/history/runs", sp->path);
+	if (record_sync(&rec, d) == 0 && record_publish(&rec, 0, rec.n,
+	    d) == 0 && file_sync_dir(fd, label, d) == 0)
+		rc = 0;
+out:
+	record_free(&rec);
+	close(fd);
 	return rc;
 }
 

@@ -47,7 +47,9 @@
  *	history_record_run() writes history/runs/STEM.yaml (STEM is
  *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
  *	job, with the job file stored as an object; the run's directory is
- *	moved beside it as history/runs/STEM/.
+ *	moved beside it as history/runs/STEM/.  history_record_runs() writes
+ *	several such records (the jobs one plan stopped), synced as a group,
+ *	then put in place with one fsync of history/runs/.
  * DIAGNOSTICS
  *	-1 with d set: 66 missing holes, 65 unreadable input, 73/74/75 write.
  */
@@ -111,5 +113,7 @@ int history_enact_at(struct spool *sp, const struct inputs *in,
     const struct timespec *when, struct diag *d);
 int history_record_run(struct spool *sp, const struct history_run *r,
     struct diag *d);
+int history_record_runs(struct spool *sp, const struct history_run *r,
+    size_t n, struct diag *d);
 
 #endif

@@ -150,6 +150,49 @@ test_expect_success 'two resizes: one state write; killed before it, both adopte
 '
 kill_jobs sp
 
+# The jobs one plan stops are retired together: both stopped, then both
+# records (synced as one group), one state write (a second crash point
+# is never met), then both runs moved.  Killed after the records, the
+# state still has both; the next run retires them as recorded.
+two_running() {	# spool time
+	rm -rf "$1" && mkspool "$1" &&
+	job "$1" a 2 "exec $J" && job "$1" b 2 "exec $J" &&
+	bf-submit --intake -d "$1" 2>/dev/null &&
+	holes "$1" "$2" "n[01-04]" && bf-solve -d "$1" &&
+	bf-apply -d "$1" -g 2 --allow-root-jobs >/dev/null &&
+	holes "$1" $(($2 + 1)) "" && bf-solve -d "$1"
+}
+
+test_expect_success 'two stops: one state write; killed after the records, retired once' '
+	two_running sp 7001 &&
+	BF_FAULT=apply-before-state:2 bf-apply -d sp -g 2 \
+		--allow-root-jobs >actual &&
+	printf "%s\n" "stop a 2->0 plan" "stop b 2->0 plan" \
+		"preempted a 2->0 exit 0" "preempted b 2->0 exit 0" \
+		>expect && test_cmp expect actual &&
+	printf "time: T\njobs: {}\n" >expect &&
+	mask_state sp/state.yaml >actual && test_cmp expect actual &&
+	grep -l "^outcome: preempted$" sp/history/runs/*.yaml >recs &&
+	test $(wc -l <recs) -eq 2 &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left &&
+	ls sp/history/runs | grep -c "^[0-9]*-[ab]-[0-9]*$" >count &&
+	echo 2 >expect && test_cmp expect count &&
+	two_running sp 7101 &&
+	test_expect_code 137 env BF_FAULT=apply-after-record \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	grep -c "^  [ab]: " sp/state.yaml >count &&
+	echo 2 >expect && test_cmp expect count &&
+	ls sp/history/runs/*.yaml >recs && test $(wc -l <recs) -eq 2 &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	printf "%s\n" "preempted a 2->0 exit 0" "preempted b 2->0 exit 0" \
+		>expect && test_cmp expect actual &&
+	ls sp/history/runs/*.yaml >actual && test_cmp recs actual &&
+	printf "time: T\njobs: {}\n" >expect &&
+	mask_state sp/state.yaml >actual && test_cmp expect actual &&
+	find sp/run -mindepth 1 >left && test_must_be_empty left
+'
+kill_jobs sp
+
 # A start killed between the hosts file and the supervisor leaves a
 # run/NAME/ that never ran.  Its job file kept, the next start reuses it
 # (the loop above); its job file gone, nothing would, and it is retired
