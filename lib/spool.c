@@ -209,18 +209,28 @@ failed_at(const struct spool *sp, enum spool_dir dir, const char *name,
 	return -1;
 }
 
-int
-spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
-    const void *buf, size_t len, mode_t mode, struct file_staged *st,
-    struct diag *d)
+/* Staged in tmp/, synced (sync) or its writeback only begun. */
+static int
+stage_in(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, int sync,
+    struct file_staged *st, struct diag *d)
 {
 	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
 
 	if (tmpfd < 0)
 		return -1;
-	if (file_stage(tmpfd, name, buf, len, mode, st, d) < 0)
+	if ((sync ? file_stage(tmpfd, name, buf, len, mode, st, d) :
+	    file_stage_unsynced(tmpfd, name, buf, len, mode, st, d)) < 0)
 		return failed_at(sp, dir, name, d);
 	return 0;
+}
+
+int
+spool_stage(struct spool *sp, enum spool_dir dir, const char *name,
+    const void *buf, size_t len, mode_t mode, struct file_staged *st,
+    struct diag *d)
+{
+	return stage_in(sp, dir, name, buf, len, mode, 1, st, d);
 }
 
 int
@@ -228,13 +238,7 @@ spool_stage_unsynced(struct spool *sp, enum spool_dir dir, const char *name,
     const void *buf, size_t len, mode_t mode, struct file_staged *st,
     struct diag *d)
 {
-	int tmpfd = spool_dirfd(sp, SPOOL_TMP, d);
-
-	if (tmpfd < 0)
-		return -1;
-	if (file_stage_unsynced(tmpfd, name, buf, len, mode, st, d) < 0)
-		return failed_at(sp, dir, name, d);
-	return 0;
+	return stage_in(sp, dir, name, buf, len, mode, 0, st, d);
 }
 
 int
