@@ -412,21 +412,34 @@ classify(struct ctx *c, const struct plan_job *pj, struct step_job *sj)
 	return !same;
 }
 
+/*
+ * A job stopped, said first: 1 when that is all (-n), 0 with its status
+ * after the stop in *bs, -1 on failure.
+ */
+static int
+stop_one(struct ctx *c, const char *name, const char *why,
+    struct backend_status *bs)
+{
+	if (apply_act(c, "stop", name, apply_held(c, name), 0, NULL, why) < 0)
+		return -1;
+	if (c->o->dry_run)
+		return 1;
+	apply_forget(c, name);
+	if (c->b->ops->stop(c->b, name, why, c->d) < 0 ||
+	    apply_status(c, name, bs) < 0)
+		return -1;
+	fault_point("apply-after-stop");
+	return 0;
+}
+
 int
 apply_do_stop(struct ctx *c, const char *name, const char *why)
 {
 	struct backend_status bs;
-	long was = apply_held(c, name);
+	int rc = stop_one(c, name, why, &bs);
 
-	if (apply_act(c, "stop", name, was, 0, NULL, why) < 0)
-		return -1;
-	if (c->o->dry_run)
-		return 0;
-	apply_forget(c, name);
-	if (c->b->ops->stop(c->b, name, why, c->d) < 0 ||
-	    apply_status(c, name, &bs) < 0)
-		return -1;
-	fault_point("apply-after-stop");
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
 	return bs.phase == BACKEND_RUNNING ? 0 : apply_retire(c, name, &bs);
 }
 
@@ -694,19 +707,11 @@ stops(struct ctx *c, struct step_job *steps, size_t n)
 		if (steps[i].step != STEP_STOP)
 			continue;
 		name = steps[i].pj->name;
-		if (apply_act(c, "stop", name, apply_held(c, name), 0, NULL,
-		    "plan") < 0) {
-			rc = -1;
-			break;
-		}
-		apply_forget(c, name);
-		if (c->b->ops->stop(c->b, name, "plan", c->d) < 0 ||
-		    apply_status(c, name, &bs[k]) < 0) {
+		if (stop_one(c, name, "plan", &bs[k]) < 0) {
 			if (step_failed(c, &steps[i]) < 0)
 				rc = -1;
 			continue;
 		}
-		fault_point("apply-after-stop");
 		if (bs[k].phase != BACKEND_RUNNING)
 			names[k++] = name;
 	}

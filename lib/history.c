@@ -151,7 +151,7 @@ record_sync(struct record *r, struct diag *d)
 
 	for (i = 0; i < r->n; i++)
 		if (file_sync_staged(&r->f[i].st, 1, d) < 0)
-			return diag_prefix(d, "%s/history: ", r->sp->path);
+			return diag_prefix(d, "%s/%s: ", r->sp->path, r->label);
 	r->open = 0;
 	return 0;
 }
@@ -542,21 +542,7 @@ int
 history_record_run(struct spool *sp, const struct history_run *r,
     struct diag *d)
 {
-	char *buf, name[JOB_NAME_MAX + 64];
-	size_t size;
-	int fd, rc;
-
-	if (run_text(sp, r, &buf, &size, d) < 0)
-		return -1;
-	if ((fd = history_subdir(sp, "runs", d)) < 0) {
-		free(buf);
-		return -1;
-	}
-	snprintf(name, sizeof name, "%s.yaml", r->stem);
-	rc = put(sp, fd, "history/runs", name, buf, size, d);
-	close(fd);
-	free(buf);
-	return rc;
+	return history_record_runs(sp, r, 1, d);
 }
 
 /*
@@ -570,7 +556,7 @@ history_record_runs(struct spool *sp, const struct history_run *r, size_t n,
 {
 	struct record rec = { sp, -1, NULL, 0, 0, 0, "history/runs" };
 	char name[JOB_NAME_MAX + 64], label[PATH_MAX + 32], *buf;
-	size_t size, i;
+	size_t size = 0, i;
 	int fd, rc = -1;
 
 	if ((fd = history_subdir(sp, "runs", d)) < 0)
