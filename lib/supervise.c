@@ -873,6 +873,11 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 		supervisor_fail(pw, &d);
 	}
 	if (job == 0) {
+		/*
+		 * Not the pipe to start(): its end of file says the pid record
+		 * is written, and must not wait for the command's exec.
+		 */
+		close(pw);
 		close(go[1]);
 		job_child(l, go[0]);
 	}
