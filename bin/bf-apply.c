@@ -197,6 +197,7 @@ main(int argc, char **argv)
 	free(buf);
 	rc = r.refused ? EX_CONFIG : 0;
 	apply_result_free(&r);
+	backend_close(&b);
 	spool_close(&sp);
 	return rc;
 }

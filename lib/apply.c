@@ -150,6 +150,7 @@ apply_write_state(struct ctx *c)
 	free(text);
 	if (rc < 0)
 		return diag_prefix(c->d, "%s/state.yaml: ", c->sp->path);
+	c->state_writes++;
 	fault_point("apply-after-state");
 	return 0;
 }
@@ -213,41 +214,30 @@ apply_compress(const struct hostlist *hl)
 	return hostlist_compress(hl);
 }
 
-/* run/NAME/hosts back into a hostlist: "host:slots" lines. */
-static int
-run_hosts(struct ctx *c, const char *name, struct hostlist *hl)
-{
-	char file[JOB_NAME_MAX + 16];
-
-	snprintf(file, sizeof file, "%s/hosts", name);
-	return backend_read_hosts(c->sp->dirs[SPOOL_RUN], file, hl, c->d);
-}
-
 /* A job running in run/ is in the state with the hosts it was given. */
 static int
 adopt(struct ctx *c, const char *name)
 {
 	const struct state_job *sj = state_find(&c->st, name);
-	struct hostlist hl;
+	const struct hostlist *hl;
 	char *text;
 	int rc = 0;
 
-	if (run_hosts(c, name, &hl) < 0) {
+	if (backend_run_hosts(c->b, name, &hl, c->d) < 0) {
 		diag_clear(c->d);
 		return 0;
 	}
-	if (sj == NULL || !hostlist_equal(&sj->hosts, &hl)) {
-		long was = apply_held(c, name);
-		if ((text = apply_compress(&hl)) == NULL)
+	if (sj == NULL || !hostlist_equal(&sj->hosts, hl)) {
+		long was = apply_held(c, name), n = (long)hl->n;
+		/* hl is the backend's: nothing of it is used below. */
+		if ((text = apply_compress(hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "adopt");
 		else if (set_hosts(c, name, text) < 0 ||
-		    apply_act(c, "adopt", name, was, (long)hl.n, text,
-		    NULL) < 0 ||
+		    apply_act(c, "adopt", name, was, n, text, NULL) < 0 ||
 		    apply_write_state(c) < 0)
 			rc = -1;
 		free(text);
 	}
-	hostlist_free(&hl);
 	return rc;
 }
 
@@ -260,33 +250,33 @@ static int
 obtained(struct ctx *c, const char *name)
 {
 	const struct state_job *sj = state_find(&c->st, name);
-	struct hostlist hl, missing;
+	const struct hostlist *hl;
+	struct hostlist missing;
 	char *text;
 	size_t i;
 	int rc = 0;
 
-	if (sj == NULL || run_hosts(c, name, &hl) < 0) {
+	if (sj == NULL || backend_run_hosts(c->b, name, &hl, c->d) < 0) {
 		diag_clear(c->d);
 		return 0;
 	}
 	/* What it was to get and did not: not again from these holes. */
 	hostlist_init(&missing);
 	for (i = 0; i < sj->hosts.n && rc == 0; i++)
-		if (!hostlist_contains(&hl, sj->hosts.names[i]) &&
+		if (!hostlist_contains(hl, sj->hosts.names[i]) &&
 		    hostlist_add(&missing, sj->hosts.names[i]) < 0)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 	if (rc == 0 && missing.n > 0 && state_unobtained(&c->st,
 	    c->plan.holes, &missing) < 0)
 		rc = diag_errno(c->d, ENOMEM, "hosts");
 	hostlist_free(&missing);
-	if (rc == 0 && !hostlist_equal(&sj->hosts, &hl)) {
-		if ((text = apply_compress(&hl)) == NULL)
+	if (rc == 0 && !hostlist_equal(&sj->hosts, hl)) {
+		if ((text = apply_compress(hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 		else
 			rc = set_hosts(c, name, text);
 		free(text);
 	}
-	hostlist_free(&hl);
 	return rc;
 }
 
@@ -507,32 +497,46 @@ do_start(struct ctx *c, const struct plan_job *pj)
 	return rc;
 }
 
+/*
+ * A resize up to the backend's: the state and action set, the job file
+ * read into *j (the caller's to free when 0) for the slots and owner;
+ * 1 when that is all (-n).
+ */
 static int
-do_resize(struct ctx *c, const struct step_job *s)
+resize_prepare(struct ctx *c, const struct step_job *s, struct job *j)
 {
 	const struct plan_job *pj = s->pj;
-	struct job j;
 	long was = apply_held(c, pj->name);
-	int rc;
 
 	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
 	    apply_act(c, s->kind, pj->name, was, pj->nodes, pj->hosts,
 	    NULL) < 0)
 		return -1;
 	if (c->o->dry_run)
-		return 0;
+		return 1;
 	/* The job file gives the slots and owner; without it, one slot. */
-	if (apply_load_job(c, pj->name, &j, NULL, NULL) < 0) {
+	if (apply_load_job(c, pj->name, j, NULL, NULL) < 0) {
 		diag_clear(c->d);
-		memset(&j, 0, sizeof j);
-		j.slots_per_node = 1;
-		j.owner_uid = -1;
-		snprintf(j.name, sizeof j.name, "%s", pj->name);
+		memset(j, 0, sizeof *j);
+		j->slots_per_node = 1;
+		j->owner_uid = -1;
+		snprintf(j->name, sizeof j->name, "%s", pj->name);
 	}
 	fault_point("apply-before-resize");
-	rc = c->b->ops->resize(c->b, &j, &pj->host_set, c->d);
+	return 0;
+}
+
+static int
+do_resize(struct ctx *c, const struct step_job *s)
+{
+	struct job j;
+	int rc;
+
+	if ((rc = resize_prepare(c, s, &j)) != 0)
+		return rc < 0 ? -1 : 0;
+	rc = c->b->ops->resize(c->b, &j, &s->pj->host_set, c->d);
 	job_free(&j);
-	if (rc < 0 || obtained(c, pj->name) < 0)
+	if (rc < 0 || obtained(c, s->pj->name) < 0)
 		return -1;
 	c->state_due = 1;	/* written once, after the plan's resizes */
 	return 0;
@@ -610,84 +614,120 @@ step_failed(struct ctx *c, const struct step_job *s)
 }
 
 /*
- * The starts of a decision, where the backend can (start_begin): every
- * one begun, then each waited for, so that their supervisors start
- * together (about 2 ms each, one after the other, on the local backend).
- * A fatal failure still waits for those begun, then ends enact().
- * A job begun is out of the state until its start is known; the state
- * is written once, after the last, with the jobs whose start went well,
- * so that a full disk or a crash leaves no job in it that never ran (the
+ * The resizes and starts of a decision, where the backend starts in two
+ * halves (start_begin; local): every hosts file written as one synced
+ * group (backend_hosts_batch()), in the steps' order (shrinks, grows,
+ * starts), then what the resizes obtained, then every start begun, then
+ * each waited for, so that their supervisors start together (about 2 ms
+ * each, one after the other, on the local backend).  A fatal failure
+ * still waits for those begun, then ends enact().  A job begun is out of
+ * the state until its start is known; enact() writes the state once,
+ * after the last, with the resizes and the starts that went well, so
+ * that a full disk or a crash leaves no job in it that never ran (the
  * next run adopts those started that it lacks).
  */
 static int
-starts(struct ctx *c, struct step_job *steps, size_t n)
+grouped_steps(struct ctx *c, struct step_job *steps, size_t n)
 {
-	int *token = calloc(n + 1, sizeof *token), *begun = calloc(n + 1,
-	    sizeof *begun), rc = 0, k, started = 0;
+	struct job *jobs = calloc(n + 1, sizeof *jobs);
+	int *token = calloc(n + 1, sizeof *token), rc = 0, k, s, started = 0;
+	char *staged = calloc(n + 1, 1), *begun = calloc(n + 1, 1);
 	struct diag first = { 0, "" };
-	struct job j;
+	const struct plan_job *pj;
 	size_t i;
 
-	if (token == NULL || begun == NULL) {
-		free(token), free(begun);
-		return diag_errno(c->d, ENOMEM, "starts");
+	if (jobs == NULL || token == NULL || staged == NULL || begun == NULL) {
+		free(jobs), free(token), free(staged), free(begun);
+		return diag_errno(c->d, ENOMEM, "steps");
 	}
-	for (i = 0; i < n && rc == 0; i++) {
-		if (steps[i].step != STEP_START)
-			continue;
-		if ((k = start_prepare(c, steps[i].pj, &j)) != 0) {
-			if (k < 0 && step_failed(c, &steps[i]) < 0)
-				rc = -1;
-			continue;
+	backend_hosts_batch(c->b);
+	for (s = STEP_SHRINK; s < STEP_N && rc == 0; s++)
+		for (i = 0; i < n && rc == 0; i++) {
+			if ((int)steps[i].step != s)
+				continue;
+			pj = steps[i].pj;
+			k = s == STEP_START ? start_prepare(c, pj, &jobs[i]) :
+			    resize_prepare(c, &steps[i], &jobs[i]);
+			if (k != 0) {
+				if (k < 0 && step_failed(c, &steps[i]) < 0)
+					rc = -1;
+				continue;
+			}
+			if (s == STEP_START) {
+				fault_point("apply-before-start");
+				apply_forget(c, pj->name);
+			}
+			staged[i] = 1;
+			if ((s == STEP_START ? backend_write_hosts(c->b,
+			    pj->name, &pj->host_set, jobs[i].slots_per_node,
+			    c->d) : c->b->ops->resize(c->b, &jobs[i],
+			    &pj->host_set, c->d)) < 0)
+				rc = -1;	/* a write that failed: fatal */
 		}
-		fault_point("apply-before-start");
-		apply_forget(c, steps[i].pj->name);
-		if (c->b->ops->start_begin(c->b, &j, &steps[i].pj->host_set,
-		    &token[i], c->d) == 0) {
-			begun[i] = 1;
-			state_remove(&c->st, steps[i].pj->name);
-		} else if (start_done(c, steps[i].pj, -1) < 0 &&
-		    step_failed(c, &steps[i]) < 0)
-			rc = -1;
-		job_free(&j);
-	}
 	if (rc < 0)
 		first = *c->d;
+	if (backend_hosts_publish(c->b, c->d) < 0 && rc == 0) {
+		rc = -1;
+		first = *c->d;
+	}
 	for (i = 0; i < n; i++) {
+		if (!staged[i] || steps[i].step == STEP_START)
+			continue;
+		c->state_due = 1;
+		if (obtained(c, steps[i].pj->name) < 0 && rc == 0) {
+			rc = -1;
+			first = *c->d;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (!staged[i] || steps[i].step != STEP_START)
+			continue;
+		pj = steps[i].pj;
+		if (rc < 0)		/* never begun: not in the state */
+			state_remove(&c->st, pj->name);
+		else if (c->b->ops->start_begin(c->b, &jobs[i],
+		    &pj->host_set, &token[i], c->d) == 0) {
+			begun[i] = 1;
+			state_remove(&c->st, pj->name);
+		} else if (start_done(c, pj, -1) < 0 &&
+		    step_failed(c, &steps[i]) < 0) {
+			rc = -1;
+			first = *c->d;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (staged[i])
+			job_free(&jobs[i]);
 		if (!begun[i])
 			continue;
-		k = c->b->ops->start_end(c->b, steps[i].pj->name, token[i],
-		    c->d);
-		if (k == 0 && (k = set_hosts(c, steps[i].pj->name,
-		    steps[i].pj->hosts ? steps[i].pj->hosts : "")) == 0)
-			k = obtained(c, steps[i].pj->name);
+		pj = steps[i].pj;
+		k = c->b->ops->start_end(c->b, pj->name, token[i], c->d);
+		if (k == 0 && (k = set_hosts(c, pj->name,
+		    pj->hosts ? pj->hosts : "")) == 0)
+			k = obtained(c, pj->name);
 		if (k == 0)
 			started++;
-		else if (start_done(c, steps[i].pj, k) < 0 &&
+		else if (start_done(c, pj, k) < 0 &&
 		    step_failed(c, &steps[i]) < 0 && rc == 0) {
 			rc = -1;
 			first = *c->d;
 		}
 		diag_clear(c->d);
 	}
-	/* One state for the starts that went well (and the resizes). */
-	if ((started > 0 || c->state_due) && apply_write_state(c) < 0 &&
-	    rc == 0) {
-		rc = -1;
-		first = *c->d;
-	}
+	c->state_due |= started > 0;	/* one state: enact() writes it */
 	if (rc < 0)
 		*c->d = first;
-	free(token), free(begun);
+	free(jobs), free(token), free(staged), free(begun);
 	return rc;
 }
 
 /*
- * The stops of a plan, two or more: each job stopped (their notices were
- * given together, notify_stops()), then those whose runs ended retired
- * together (apply_retire_many(): the records as one group, the state
- * written once).  A stop that failed is skipped (65) or, fatal, ends the
- * steps once the jobs already stopped are retired.
+ * The stops of a plan: each job stopped (two or more had their notices
+ * together, notify_stops()), then those whose runs ended recorded
+ * together and taken out of the state (apply_retire_stopped(): the
+ * records as one group; the state is the plan's one write, after its
+ * other steps, and the runs move after it).  A stop that failed is
+ * skipped (65) or, fatal, ends the steps.
  */
 static int
 stops(struct ctx *c, struct step_job *steps, size_t n)
@@ -717,7 +757,7 @@ stops(struct ctx *c, struct step_job *steps, size_t n)
 	}
 	if (rc < 0)
 		first = *c->d;
-	if (k > 0 && apply_retire_many(c, names, bs, k) < 0 && rc == 0) {
+	if (k > 0 && apply_retire_stopped(c, names, bs, k) < 0 && rc == 0) {
 		rc = -1;
 		first = *c->d;
 	}
@@ -728,44 +768,48 @@ stops(struct ctx *c, struct step_job *steps, size_t n)
 }
 
 /*
- * The plan's steps in order: stops, shrinks, grows, starts.  A stop
- * writes the state as it retires the job (bf-spool(5)); the resizes and
- * the starts are in the state written once after them, or, when a step
- * fails, before enact() returns.
+ * The plan's steps in order: stops, shrinks, grows, starts.  The state
+ * is written once, after them (or, when a step fails, before enact()
+ * returns), without the jobs stopped and with the resizes and starts;
+ * then the stopped jobs' runs move to history/runs/ (bf-spool(5)).
  */
 static int
 enact(struct ctx *c, struct step_job *steps, size_t n)
 {
 	struct diag first;
-	size_t i, k;
+	size_t i;
 	int s, rc = 0;
 
-	for (i = 0, k = 0; i < n; i++)
-		k += steps[i].step == STEP_STOP;
 	notify_stops(c, steps, n);
 	for (s = 0; s < STEP_N && rc == 0; s++) {
 		if (s == STEP_SHRINK)
 			c->b->stop_since = 0;
-		if (s == STEP_STOP && k > 1 && !c->o->dry_run) {
+		if (s == STEP_STOP && !c->o->dry_run) {
 			rc = stops(c, steps, n);
 			continue;
 		}
-		if (s == STEP_START && !c->o->dry_run &&
-		    c->b->ops->start_begin != NULL)
-			return starts(c, steps, n);
+		if (s == STEP_SHRINK && !c->o->dry_run &&
+		    c->b->ops->start_begin != NULL) {
+			rc = grouped_steps(c, steps, n);
+			break;
+		}
 		for (i = 0; i < n && rc == 0; i++)
 			if ((int)steps[i].step == s &&
 			    run_step(c, &steps[i]) < 0 &&
 			    step_failed(c, &steps[i]) < 0)
 				rc = -1;
 	}
-	if (c->state_due) {
+	first = *c->d;
+	if (c->state_due && apply_write_state(c) < 0 && rc == 0) {
+		rc = -1;
 		first = *c->d;
-		if (apply_write_state(c) < 0 && rc == 0)
-			return -1;
-		if (rc < 0)
-			*c->d = first;
 	}
+	if (apply_retire_moves(c) < 0 && rc == 0) {
+		rc = -1;
+		first = *c->d;
+	}
+	if (rc < 0)
+		*c->d = first;
 	return rc;
 }
 

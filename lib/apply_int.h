@@ -21,6 +21,8 @@
 #include "plan.h"
 #include "state.h"
 
+struct retiring;
+
 struct seen {
 	char name[JOB_NAME_MAX + 1];
 	struct backend_status bs;
@@ -38,6 +40,10 @@ struct ctx {
 	struct diag *d;
 	int changed;		/* state.yaml or jobs/ written by this run */
 	int state_due;		/* resizes done that state.yaml lacks */
+	long state_writes;	/* state.yaml written by this run */
+	struct retiring *moving;	/* recorded, out of the state; to move */
+	size_t nmoving;
+	long moving_after;	/* moved once state_writes passes it */
 };
 
 /* apply.c */
@@ -56,8 +62,9 @@ int apply_do_stop(struct ctx *c, const char *name, const char *why);
 /* apply_retire.c */
 int apply_retire(struct ctx *c, const char *name,
     const struct backend_status *bs);
-int apply_retire_many(struct ctx *c, const char *const *names,
+int apply_retire_stopped(struct ctx *c, const char *const *names,
     const struct backend_status *bs, size_t n);
+int apply_retire_moves(struct ctx *c);
 int apply_check_done(struct ctx *c);
 int apply_process_cancels(struct ctx *c);
 int apply_retire_ended(struct ctx *c);

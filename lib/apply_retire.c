@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,8 +200,9 @@ retire_finish(struct ctx *c, struct retiring *t, int rc)
 		keep_with_run(c, t->name);
 	fault_point("apply-before-retire");
 	apply_forget(c, t->name);
-	if (rc == 0)
-		rc = c->b->ops->retire(c->b, t->name, t->stem, c->d);
+	if (rc == 0 && (rc = c->b->ops->retire(c->b, t->name, t->stem,
+	    c->d)) == 0)
+		backend_forget_run(c->b, t->name);
 	return rc;
 }
 
@@ -223,24 +225,25 @@ apply_retire(struct ctx *c, const char *name, const struct backend_status *bs)
 }
 
 /*
- * The jobs one plan stopped, retired together, each in apply_retire()'s
- * order: their records synced as one group, the state written once
- * without them, then each run moved.  On a failure the first is said,
- * and the runs not moved are retired again by the next run.
+ * The jobs one plan stopped, retired together, in apply_retire()'s order
+ * but with the plan's other steps between: their records synced as one
+ * group, the jobs out of the state, which the plan's one state write
+ * saves after its resizes and starts (c->state_due), and their runs moved
+ * after that write, by apply_retire_moves().  On a failure the first is
+ * said, and the runs not moved are retired again by the next run.
  */
 int
-apply_retire_many(struct ctx *c, const char *const *names,
+apply_retire_stopped(struct ctx *c, const char *const *names,
     const struct backend_status *bs, size_t n)
 {
 	struct retiring *t = calloc(n + 1, sizeof *t);
 	struct history_run *hr = calloc(n + 1, sizeof *hr);
-	struct diag first = { 0, "" };
 	size_t i, k = 0;
-	int rc = 0, removed = 0, r;
+	int rc = 0, r;
 
-	if (t == NULL || hr == NULL) {
+	if (t == NULL || hr == NULL || c->moving != NULL) {
 		free(t), free(hr);
-		return diag_errno(c->d, ENOMEM, "retire");
+		return diag_errno(c->d, c->moving ? EINVAL : ENOMEM, "retire");
 	}
 	for (i = 0; i < n && rc == 0; i++)
 		if ((r = retire_prepare(c, names[i], &bs[i], &t[k])) < 0)
@@ -249,24 +252,45 @@ apply_retire_many(struct ctx *c, const char *const *names,
 			hr[k] = t[k].hr, k++;
 	if (rc == 0 && k > 0 && history_record_runs(c->sp, hr, k, c->d) < 0)
 		rc = -1;
+	free(hr);
 	fault_point("apply-after-record");
+	c->moving = t;
+	c->nmoving = k;
+	c->moving_after = c->state_writes;
 	for (i = 0; i < k && rc == 0; i++)
-		removed |= state_remove(&c->st, t[i].name) == 0;
-	if (rc == 0 && removed)
-		rc = apply_write_state(c);
-	if (rc < 0)
-		first = *c->d;
-	for (i = 0; i < k; i++) {
-		if (retire_finish(c, &t[i], rc < 0 ? -1 : 0) < 0 && rc == 0) {
+		if (state_remove(&c->st, t[i].name) == 0)
+			c->state_due = 1;
+	if (rc < 0)		/* not out of the state: not moved */
+		c->moving_after = LONG_MAX;
+	return rc;
+}
+
+/*
+ * The runs apply_retire_stopped() recorded, moved once a state without
+ * them was written (else left for the next run to retire): 0, or -1 with
+ * the first failure said.
+ */
+int
+apply_retire_moves(struct ctx *c)
+{
+	int written = c->state_writes > c->moving_after, rc = 0;
+	struct diag first = { 0, "" };
+	size_t i;
+
+	for (i = 0; i < c->nmoving; i++) {
+		if (retire_finish(c, &c->moving[i], written ? 0 : -1) < 0 &&
+		    rc == 0) {
 			rc = -1;
 			first = *c->d;
 		}
 		diag_clear(c->d);
-		retiring_free(&t[i]);
+		retiring_free(&c->moving[i]);
 	}
+	free(c->moving);
+	c->moving = NULL;
+	c->nmoving = 0;
 	if (rc < 0)
 		*c->d = first;
-	free(t), free(hr);
 	return rc;
 }
 

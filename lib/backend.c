@@ -109,6 +109,270 @@ backend_read_hosts(int dirfd, const char *file, struct hostlist *hl,
 	return 0;
 }
 
+/*
+ * The stat of dirfd/file, a regular file not followed through a link:
+ * 0, or -1 when it is not one (then nothing is remembered of it).
+ */
+int
+backend_file_key(int dirfd, const char *file, struct file_key *k)
+{
+	struct stat st;
+
+	memset(k, 0, sizeof *k);
+	if (fstatat(dirfd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode) || st.st_ino == 0)
+		return -1;
+	k->dev = st.st_dev;
+	k->ino = st.st_ino;
+	k->size = st.st_size;
+	k->mtim = st.st_mtim;
+	k->ctim = st.st_ctim;
+	return 0;
+}
+
+/* Equal stats, a remembered (inode 0: nothing remembered). */
+int
+backend_file_key_equal(const struct file_key *a, const struct file_key *b)
+{
+	return a->ino != 0 && a->dev == b->dev && a->ino == b->ino &&
+	    a->size == b->size && a->mtim.tv_sec == b->mtim.tv_sec &&
+	    a->mtim.tv_nsec == b->mtim.tv_nsec &&
+	    a->ctim.tv_sec == b->ctim.tv_sec &&
+	    a->ctim.tv_nsec == b->ctim.tv_nsec;
+}
+
+/* Where name is in b->seen, or would go: *found says which. */
+static size_t
+seen_at(const struct backend *b, const char *name, int *found)
+{
+	size_t lo = 0, hi = b->nseen, mid;
+	int cmp;
+
+	*found = 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((cmp = strcmp(b->seen[mid].name, name)) == 0) {
+			*found = 1;
+			return mid;
+		}
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The run's entry, made when missing; NULL when out of memory. */
+struct run_seen *
+backend_seen(struct backend *b, const char *name)
+{
+	struct run_seen *grown, *e;
+	int found;
+	size_t at = seen_at(b, name, &found);
+
+	if (found)
+		return &b->seen[at];
+	if (b->nseen == b->seen_cap) {
+		size_t cap = b->seen_cap ? 2 * b->seen_cap : 64;
+		if ((grown = realloc(b->seen, cap * sizeof *grown)) == NULL)
+			return NULL;
+		b->seen = grown;
+		b->seen_cap = cap;
+	}
+	memmove(&b->seen[at + 1], &b->seen[at], (b->nseen - at) *
+	    sizeof *b->seen);
+	b->nseen++;
+	e = &b->seen[at];
+	memset(e, 0, sizeof *e);
+	snprintf(e->name, sizeof e->name, "%s", name);
+	hostlist_init(&e->hosts);
+	e->started = e->supervisor = -1;
+	return e;
+}
+
+/* Its hosts file rewritten by us: read again, whatever its stat says. */
+static void
+hosts_stale(struct backend *b, const char *name)
+{
+	int found;
+	size_t at = seen_at(b, name, &found);
+
+	if (found)
+		memset(&b->seen[at].hosts_key, 0, sizeof b->seen[at].hosts_key);
+}
+
+void
+backend_forget_run(struct backend *b, const char *name)
+{
+	int found;
+	size_t at = seen_at(b, name, &found);
+
+	if (!found)
+		return;
+	hostlist_free(&b->seen[at].hosts);
+	memmove(&b->seen[at], &b->seen[at + 1], (b->nseen - at - 1) *
+	    sizeof *b->seen);
+	b->nseen--;
+}
+
+void
+backend_close(struct backend *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nseen; i++)
+		hostlist_free(&b->seen[i].hosts);
+	free(b->seen);
+	b->seen = NULL;
+	b->nseen = b->seen_cap = 0;
+}
+
+/*
+ * run/NAME/hosts as a sorted hostlist, b's (valid until the next call
+ * for name): read again only when the file's stat changed.
+ */
+int
+backend_run_hosts(struct backend *b, const char *name,
+    const struct hostlist **hl, struct diag *d)
+{
+	char file[JOB_NAME_MAX + 16];
+	struct run_seen *e = backend_seen(b, name);
+	struct file_key k;
+	int rfd = b->sp->dirs[SPOOL_RUN];
+
+	if (e == NULL)
+		return diag_errno(d, ENOMEM, "hosts");
+	snprintf(file, sizeof file, "%s/hosts", name);
+	if (backend_file_key(rfd, file, &k) == 0 &&
+	    backend_file_key_equal(&e->hosts_key, &k)) {
+		*hl = &e->hosts;
+		return 0;
+	}
+	hostlist_free(&e->hosts);
+	memset(&e->hosts_key, 0, sizeof e->hosts_key);
+	if (backend_read_hosts(rfd, file, &e->hosts, d) < 0)
+		return -1;
+	/* Known by the stat from before the read: a change since, read. */
+	e->hosts_key = k;
+	*hl = &e->hosts;
+	return 0;
+}
+
+/* A hosts file written in tmp/, to be published into run/NAME/. */
+struct hosts_staged {
+	char name[JOB_NAME_MAX + 1];
+	struct file_staged st;
+};
+
+/* Unsynced files held open at most, as history.c's records. */
+#define BATCH_OPEN_MAX 64
+
+static int
+batch_sync(struct backend *b, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < b->nbatch; i++)
+		if (file_sync_staged(&b->batch[i].st, 1, d) < 0)
+			return diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
+			    b->batch[i].name);
+	b->batch_open = 0;
+	return 0;
+}
+
+static int
+batch_stage(struct backend *b, int tmpfd, const char *name, const char *buf,
+    size_t len, struct diag *d)
+{
+	struct hosts_staged *h;
+
+	if (b->batch_open >= BATCH_OPEN_MAX && batch_sync(b, d) < 0)
+		return -1;
+	if (b->nbatch == b->batch_cap) {
+		size_t cap = b->batch_cap ? 2 * b->batch_cap : 16;
+		if ((h = realloc(b->batch, cap * sizeof *h)) == NULL)
+			return diag_errno(d, ENOMEM, "hosts");
+		b->batch = h;
+		b->batch_cap = cap;
+	}
+	h = &b->batch[b->nbatch];
+	snprintf(h->name, sizeof h->name, "%s", name);
+	if (file_stage_unsynced(tmpfd, "hosts", buf, len, 0644, &h->st,
+	    d) < 0)
+		return diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path, name);
+	b->nbatch++;
+	b->batch_open++;
+	return 0;
+}
+
+/* From here to backend_hosts_publish(), hosts files are staged. */
+void
+backend_hosts_batch(struct backend *b)
+{
+	b->batching = 1;
+	b->nbatch = b->batch_open = 0;
+}
+
+/*
+ * The staged hosts files synced, each renamed into its run/NAME/ (made
+ * when missing), then those directories synced: 0, or -1 with the first
+ * failure said and every file not published removed.
+ */
+int
+backend_hosts_publish(struct backend *b, struct diag *d)
+{
+	struct diag first = { 0, "" };
+	int *dirs, rc = 0;
+	size_t i;
+
+	b->batching = 0;
+	if (b->nbatch == 0) {
+		free(b->batch);
+		b->batch = NULL;
+		b->batch_cap = b->batch_open = 0;
+		return 0;
+	}
+	if ((dirs = malloc(b->nbatch * sizeof *dirs)) == NULL)
+		rc = diag_errno(d, ENOMEM, "hosts");
+	for (i = 0; i < b->nbatch && dirs != NULL; i++)
+		dirs[i] = -1;
+	if (rc == 0)
+		rc = batch_sync(b, d);
+	for (i = 0; i < b->nbatch && rc == 0; i++) {
+		struct hosts_staged *h = &b->batch[i];
+		hosts_stale(b, h->name);
+		if ((dirs[i] = backend_run_dir(b, h->name, d)) < 0 ||
+		    file_publish(&h->st, dirs[i], "hosts", FILE_NODIRSYNC,
+		    d) < 0) {
+			diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
+			    h->name);
+			rc = -1;
+		}
+	}
+	if (rc < 0)
+		first = *d;
+	for (i = 0; i < b->nbatch; i++) {
+		file_unstage(&b->batch[i].st);	/* those not published */
+		if (dirs == NULL || dirs[i] < 0)
+			continue;
+		if (file_sync_dir(dirs[i], "run/", d) < 0 && rc == 0) {
+			diag_prefix(d, "%s/run/%s: ", b->sp->path,
+			    b->batch[i].name);
+			rc = -1;
+			first = *d;
+		}
+		close(dirs[i]);
+	}
+	free(dirs);
+	free(b->batch);
+	b->batch = NULL;
+	b->nbatch = b->batch_cap = b->batch_open = 0;
+	if (rc < 0)
+		*d = first;
+	return rc;
+}
+
 /* One "host:slots" line per host: Horovod's host discovery contract. */
 int
 backend_write_hosts(struct backend *b, const char *name,
@@ -127,11 +391,20 @@ backend_write_hosts(struct backend *b, const char *name,
 		free(buf);
 		return diag_errno(d, ENOMEM, "hosts");
 	}
-	if ((tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d)) < 0 ||
-	    (fd = backend_run_dir(b, name, d)) < 0) {
+	if ((tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d)) < 0) {
 		free(buf);
 		return -1;
 	}
+	if (b->batching) {
+		rc = batch_stage(b, tmpfd, name, buf, size, d);
+		free(buf);
+		return rc;
+	}
+	if ((fd = backend_run_dir(b, name, d)) < 0) {
+		free(buf);
+		return -1;
+	}
+	hosts_stale(b, name);
 	rc = file_write_atomic(tmpfd, fd, "hosts", buf, size, 0644, 0, d);
 	if (rc < 0)
 		diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path, name);

@@ -34,6 +34,23 @@
  *	forked, with a token for start_end(), which waits for what start()
  *	waits for and says the same; bf-apply begins every start of a
  *	decision, then ends each, so that the supervisors start together.
+ *	start_begin() finds the hosts file written: its caller writes it.
+ *	Such a backend's resize() only writes the hosts file, so that the
+ *	hosts files of a decision's resizes and starts may be written as one
+ *	group: between backend_hosts_batch() and backend_hosts_publish(),
+ *	backend_write_hosts() only writes and begins to sync each file in
+ *	tmp/; the publish syncs them all, renames each into its run/NAME/,
+ *	then syncs those directories, so that a decision pays for a few
+ *	ordered syncs, not two per job.  Nothing is in run/NAME/ before it is
+ *	synced; a failure unstages what is not published and says the first.
+ *
+ *	What a backend read of run/NAME/ (its hosts file, the local pid
+ *	record) is remembered with the stat of the file it came from (device,
+ *	inode, size, modification and change times) and read again only
+ *	when that differs: bf-watch asks it of every run in every pass.  These
+ *	files are replaced by rename, never rewritten in place, and run/NAME/
+ *	is the spool owner's only.  backend_forget_run() drops a run's, at
+ *	its retirement; backend_close() all.
  *
  *	status() tells RUNNING, EXITED (exit written, nothing left running),
  *	LOST (started, but neither running nor with an exit record: its
@@ -79,6 +96,23 @@ struct backend_status {
 
 struct backend;
 struct pilot_ops;
+struct hosts_staged;
+
+/* A file of run/NAME/ as last read: read again when its stat differs. */
+struct file_key {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtim, ctim;
+};
+
+struct run_seen {
+	char name[JOB_NAME_MAX + 1];
+	struct file_key hosts_key;	/* ino 0: not read */
+	struct hostlist hosts;
+	struct file_key pid_key;	/* the local pid record */
+	long long started, supervisor;	/* from it, -1: none */
+};
 
 struct backend_ops {
 	const char *name;
@@ -109,6 +143,11 @@ struct backend {
 	int allow_root;		/* run jobs of uid 0 when root */
 	int dry_run;		/* status() changes nothing (bf-apply -n) */
 	size_t pilot_name_max;	/* longest pilot name the scheduler takes */
+	struct hosts_staged *batch;	/* backend_hosts_batch(): staged */
+	size_t nbatch, batch_cap, batch_open;
+	int batching;
+	struct run_seen *seen;	/* sorted by name */
+	size_t nseen, seen_cap;
 };
 
 extern const struct backend_ops backend_local;
@@ -125,6 +164,16 @@ int backend_read_hosts(int dirfd, const char *file, struct hostlist *hl,
     struct diag *d);
 int backend_write_hosts(struct backend *b, const char *name,
     const struct hostlist *hosts, long slots, struct diag *d);
+int backend_run_hosts(struct backend *b, const char *name,
+    const struct hostlist **hl, struct diag *d);
+struct run_seen *backend_seen(struct backend *b, const char *name);
+int backend_file_key(int dirfd, const char *file, struct file_key *k);
+int backend_file_key_equal(const struct file_key *a,
+    const struct file_key *b);
+void backend_forget_run(struct backend *b, const char *name);
+void backend_close(struct backend *b);
+void backend_hosts_batch(struct backend *b);
+int backend_hosts_publish(struct backend *b, struct diag *d);
 int backend_may_run(const struct job *j, int allow_root, struct diag *d);
 int backend_stop_begin(struct backend *b, const char *name, const char *why,
     struct diag *d);

@@ -231,8 +231,8 @@ local_start_begin(struct backend *b, const struct job *j,
 		return -1;
 	if (launch_init(&l, b, j, (long)hosts->n, port) < 0)
 		return diag_errno(d, ENOMEM, "job %s", j->name);
-	if (backend_write_hosts(b, j->name, hosts, j->slots_per_node, d) < 0 ||
-	    progress_log(b, j, &l.who, d) < 0 ||
+	/* run/NAME/hosts is written: by the caller (backend.h). */
+	if (progress_log(b, j, &l.who, d) < 0 ||
 	    (rfd = backend_run_dir(b, j->name, d)) < 0) {
 		launch_free(&l);
 		return -1;
@@ -260,7 +260,8 @@ local_start(struct backend *b, const struct job *j,
 {
 	int token;
 
-	if (local_start_begin(b, j, hosts, &token, d) < 0)
+	if (backend_write_hosts(b, j->name, hosts, j->slots_per_node, d) < 0 ||
+	    local_start_begin(b, j, hosts, &token, d) < 0)
 		return -1;
 	return local_start_end(b, j->name, token, d);
 }
@@ -345,6 +346,42 @@ record_get(int rfd, const char *file, const char *key, long long *out)
 	return rc;
 }
 
+/*
+ * The pid record's started and supervisor (0 when missing), read once per
+ * run: known again by its stat (backend.h), for bf-watch asks this of
+ * every run in every pass.
+ */
+static void
+pid_record(struct backend *b, int rfd, const char *name,
+    struct backend_status *st)
+{
+	struct run_seen *e = backend_seen(b, name);
+	struct file_key k;
+	struct record r;
+	int known = backend_file_key(rfd, "pid", &k) == 0;
+
+	if (e != NULL && known && backend_file_key_equal(&e->pid_key, &k)) {
+		st->started = e->started;
+		st->id = e->supervisor;
+		return;
+	}
+	record_open(rfd, "pid", &r);
+	if (record_key(&r, "started", &st->started) < 0)
+		st->started = 0;
+	if (record_key(&r, "supervisor", &st->id) < 0)
+		st->id = 0;
+	record_close(&r);
+	if (e == NULL)
+		return;
+	/* Known by the stat from before the read: a change since, read. */
+	memset(&e->pid_key, 0, sizeof e->pid_key);
+	if (known) {
+		e->pid_key = k;
+		e->started = st->started;
+		e->supervisor = st->id;
+	}
+}
+
 static int
 local_status(struct backend *b, const char *name, struct backend_status *st,
     struct diag *d)
@@ -358,13 +395,7 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 	st->code = -1;
 	if (rfd < 0)
 		return 0;
-	/* Each record read once: bf-apply asks this of every job, often. */
-	record_open(rfd, "pid", &r);
-	if (record_key(&r, "started", &st->started) < 0)
-		st->started = 0;
-	if (record_key(&r, "supervisor", &st->id) < 0)
-		st->id = 0;
-	record_close(&r);
+	pid_record(b, rfd, name, st);
 	record_open(rfd, "stopping", &r);
 	if (record_key(&r, "plan", &v) == 0)
 		snprintf(st->stopping, sizeof st->stopping, "plan");

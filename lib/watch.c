@@ -414,6 +414,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	watch_holes_now(w, &w->holes_seen);
 	rc = loop(w, &mask, d);
 	inotifytools_cleanup();
+	backend_close(&w->b);
 	intake_memo_free(&w->memo);
 	job_cache_free(&w->jobs_parsed);
 	free(w);

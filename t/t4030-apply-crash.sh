@@ -122,6 +122,26 @@ test_expect_success 'kill -9 before the state write of two starts: both adopted'
 '
 kill_jobs sp
 
+# The hosts files of a plan's starts (and resizes) are written as one
+# synced group before any supervisor is forked: killed as the second
+# start is prepared, neither job has a hosts file or ran (the first one's
+# was only staged in tmp/); the next run starts each once.
+test_expect_success 'two starts: hosts files one group; killed before the second, neither ran' '
+	rm -rf sp && mkspool sp &&
+	job sp a 2 "exec $J" && job sp b 2 "exec $J" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 5101 "n[01-04]" && bf-solve -d sp &&
+	test_expect_code 137 env BF_FAULT=apply-before-start:2 \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	! test -e sp/state.yaml &&
+	find sp/run -name hosts >found && test_must_be_empty found &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	printf "start a 0->2 n[01-02]\nstart b 0->2 n[03-04]\n" >expect &&
+	test_cmp expect actual && state_true sp &&
+	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1
+'
+kill_jobs sp
+
 # The resizes of a plan are written to the state once, after the last:
 # a plan that shrinks both jobs reaches one state write (a second crash
 # point is never met); killed before the one write of a plan that grows
@@ -154,8 +174,8 @@ kill_jobs sp
 # records (synced as one group), one state write (a second crash point
 # is never met), then both runs moved.  Killed after the records, the
 # state still has both; the next run retires them as recorded.
-two_running() {	# spool time
-	rm -rf "$1" && mkspool "$1" &&
+two_running() {	# spool time (the jobs a spool there still runs killed)
+	kill_jobs "$1" && rm -rf "$1" && mkspool "$1" &&
 	job "$1" a 2 "exec $J" && job "$1" b 2 "exec $J" &&
 	bf-submit --intake -d "$1" 2>/dev/null &&
 	holes "$1" "$2" "n[01-04]" && bf-solve -d "$1" &&
@@ -190,6 +210,37 @@ test_expect_success 'two stops: one state write; killed after the records, retir
 	printf "time: T\njobs: {}\n" >expect &&
 	mask_state sp/state.yaml >actual && test_cmp expect actual &&
 	find sp/run -mindepth 1 >left && test_must_be_empty left
+'
+kill_jobs sp
+
+# A plan that stops one job and shrinks another writes the state once,
+# after the shrink; the stopped job's run moves after that write.  Killed
+# before it, the state still has both jobs as they were and the stopped
+# run is still in run/: the next run retires it as recorded, once, and
+# adopts the shrink.
+test_expect_success 'a stop and a shrink: one state write; killed before it, retired once, adopted' '
+	two_running sp 7201 &&
+	holes sp 7203 n03 && bf-solve -d sp &&
+	BF_FAULT=apply-before-state:2 bf-apply -d sp -g 2 \
+		--allow-root-jobs >actual &&
+	printf "%s\n" "stop a 2->0 plan" "preempted a 2->0 exit 0" \
+		"shrink b 2->1 n03" >expect && test_cmp expect actual &&
+	state_true sp && ls sp/run >actual && echo b >expect &&
+	test_cmp expect actual &&
+	two_running sp 7301 &&
+	holes sp 7303 n03 && bf-solve -d sp &&
+	cp sp/state.yaml state.before &&
+	test_expect_code 137 env BF_FAULT=apply-before-state \
+		bf-apply -d sp -g 2 --allow-root-jobs >/dev/null &&
+	test_cmp state.before sp/state.yaml &&
+	ls sp/run >actual && printf "a\nb\n" >expect &&
+	test_cmp expect actual &&
+	ls sp/history/runs/*.yaml >recs && test $(wc -l <recs) -eq 1 &&
+	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
+	printf "%s\n" "adopt b 1 n03" "preempted a 2->0 exit 0" >expect &&
+	test_cmp expect actual && state_true sp &&
+	ls sp/history/runs/*.yaml >actual && test_cmp recs actual &&
+	ls sp/run >actual && echo b >expect && test_cmp expect actual
 '
 kill_jobs sp
 

@@ -44,6 +44,20 @@ test_expect_success 'nodes taken back: the jobs shrink off them' '
 	printf "n0%s:1\n" 1 2 3 >expect && test_cmp expect actual
 '
 
+# bf-watch remembers each run's hosts file by its stat, not its name:
+# one replaced under it (as a pilot's backend does when a node is lost)
+# is read again, and the job adopted with what the file now says.
+test_expect_success 'a hosts file replaced under the watcher: read again, adopted' '
+	for j in a b; do
+		[ $(wc -l <sp/run/$j/hosts) -ge 2 ] && break
+	done &&
+	was=$(wc -l <sp/run/$j/hosts) &&
+	head -n 1 sp/run/$j/hosts >sp/tmp/hosts.new &&
+	mv sp/tmp/hosts.new sp/run/$j/hosts &&
+	wait_for 10 grep -q "adopt $j $was->1" watch.log &&
+	wait_for 10 eval "test \$(held sp) -eq 3" && state_true sp
+'
+
 test_expect_success 'a command that fails at once is retired as failed' '
 	job sp f 1 "$J fail" &&
 	wait_for 15 eval "ls -d sp/history/runs/*-f-[0-9]*/" &&
