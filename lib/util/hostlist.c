@@ -331,6 +331,32 @@ scan_expr(struct scan *sc, const char *expr)
 
 /* Second pass: expansion of a validated expression. */
 
+/*
+ * snprintf(buf, size, "%0*llu", width, v), by hand: a plan or state of
+ * 10,000 nodes expands 10,000 numbers each time it is read, and glibc's
+ * snprintf takes its slow path for a '*' width.
+ */
+static int
+put_number(char *buf, size_t size, int width, unsigned long long v)
+{
+	unsigned long long rest = v;
+	char	digits[24];
+	int	n = 0, len, i;
+
+	do
+		digits[n++] = (char)('0' + rest % 10);
+	while ((rest /= 10) != 0);
+	len = n < width ? width : n;
+	if ((size_t)len >= size)	/* truncated: as snprintf does it */
+		return snprintf(buf, size, "%0*llu", width, v);
+	for (i = 0; i < len - n; i++)
+		buf[i] = '0';
+	while (n > 0)
+		buf[i++] = digits[--n];
+	buf[i] = '\0';
+	return len;
+}
+
 static int
 expand_range(struct hostlist *hl, char *buf, size_t len,
     const struct range *r, const char *rest)
@@ -339,7 +365,7 @@ expand_range(struct hostlist *hl, char *buf, size_t len,
 	int	n;
 
 	for (v = r->lo;; v++) {
-		n = snprintf(buf + len, HOSTLIST_MAX_NAME + 1 - len, "%0*llu",
+		n = put_number(buf + len, HOSTLIST_MAX_NAME + 1 - len,
 		    r->width, v);
 		if (expand(hl, buf, len + (size_t)n, rest) < 0)
 			return -1;
