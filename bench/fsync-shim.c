@@ -5,13 +5,15 @@
  *	LD_PRELOAD=bench/fsync-shim.so BF_FSYNC_LOG=FILE program ...
  * DESCRIPTION
  *	Wraps fsync(2) and fdatasync(2): each call is done as asked, then
- *	one line is appended to FILE, "PID START_MS DURATION_MS", START_MS
- *	on CLOCK_MONOTONIC (the clock bench/watch-lat's rounds are on), with
+ *	one line is appended to FILE, "PID START_MS DURATION_MS PATH", START_MS
+ *	on CLOCK_MONOTONIC (the clock bench/watch-lat's rounds are on), PATH
+ *	the file or directory synced (/proc/self/fd/N, "-" if unknown), with
  *	one write(2) to a file opened O_APPEND, so that the lines of forked
  *	children do not mix.  Without BF_FSYNC_LOG it only passes the calls
  *	on.  Not a part of bftrainer: a measuring instrument, built by
- *	`make bench/fsync-shim.so`; its own cost is two clock reads and a
- *	write per call.
+ *	`make bench/fsync-shim.so`; its own cost is two clock reads, a
+ *	readlink and a write per call.  KEEP=1 FSYNCS=1 bench/watch.sh keeps
+ *	the log, to see which syncs a round makes, in what order.
  */
 #define _GNU_SOURCE		/* RTLD_NEXT */
 
@@ -37,10 +39,11 @@ now_ms(void)
 }
 
 static void
-note(double start, double end)
+note(int synced, double start, double end)
 {
 	const char *path = getenv("BF_FSYNC_LOG");
-	char line[96];
+	char line[96 + 4096], link[32], target[4096];
+	ssize_t len;
 	int fd, n, saved = errno;
 
 	if (path == NULL || *path == '\0')
@@ -50,8 +53,11 @@ note(double start, double end)
 		errno = saved;
 		return;
 	}
-	n = snprintf(line, sizeof line, "%ld %.3f %.3f\n", (long)getpid(),
-	    start, end - start);
+	snprintf(link, sizeof link, "/proc/self/fd/%d", synced);
+	len = readlink(link, target, sizeof target - 1);
+	target[len < 0 ? 0 : len] = '\0';
+	n = snprintf(line, sizeof line, "%ld %.3f %.3f %s\n", (long)getpid(),
+	    start, end - start, len < 0 ? "-" : target);
 	if (n > 0 && write(fd, line, (size_t)n) < 0)
 		n = 0;
 	close(fd);
@@ -72,7 +78,7 @@ call(const char *name, int fd)
 	}
 	t0 = now_ms();
 	rc = real(fd);
-	note(t0, now_ms());
+	note(fd, t0, now_ms());
 	return rc;
 }
 
