@@ -223,6 +223,7 @@ backend_close(struct backend *b)
 
 	for (i = 0; i < b->nseen; i++)
 		hostlist_free(&b->seen[i].hosts);
+	file_group_free(&b->batch);
 	free(b->seen);
 	b->seen = NULL;
 	b->nseen = b->seen_cap = 0;
@@ -259,50 +260,15 @@ backend_run_hosts(struct backend *b, const char *name,
 	return 0;
 }
 
-/* A hosts file written in tmp/, to be published into run/NAME/. */
-struct hosts_staged {
-	char name[JOB_NAME_MAX + 1];
-	struct file_staged st;
-};
-
-/* Unsynced files held open at most, as history.c's records. */
-#define BATCH_OPEN_MAX 64
-
+/* The batch so far synced: 0, or -1 with the file that failed said. */
 static int
 batch_sync(struct backend *b, struct diag *d)
 {
-	size_t i;
+	size_t failed;
 
-	for (i = 0; i < b->nbatch; i++)
-		if (file_sync_staged(&b->batch[i].st, 1, d) < 0)
-			return diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
-			    b->batch[i].name);
-	b->batch_open = 0;
-	return 0;
-}
-
-static int
-batch_stage(struct backend *b, int tmpfd, const char *name, const char *buf,
-    size_t len, struct diag *d)
-{
-	struct hosts_staged *h;
-
-	if (b->batch_open >= BATCH_OPEN_MAX && batch_sync(b, d) < 0)
-		return -1;
-	if (b->nbatch == b->batch_cap) {
-		size_t cap = b->batch_cap ? 2 * b->batch_cap : 16;
-		if ((h = realloc(b->batch, cap * sizeof *h)) == NULL)
-			return diag_errno(d, ENOMEM, "hosts");
-		b->batch = h;
-		b->batch_cap = cap;
-	}
-	h = &b->batch[b->nbatch];
-	snprintf(h->name, sizeof h->name, "%s", name);
-	if (file_stage_unsynced(tmpfd, "hosts", buf, len, 0644, &h->st,
-	    d) < 0)
-		return diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path, name);
-	b->nbatch++;
-	b->batch_open++;
+	if (file_group_sync(&b->batch, &failed, d) < 0)
+		return diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
+		    b->batch.v[failed].name);
 	return 0;
 }
 
@@ -310,8 +276,8 @@ batch_stage(struct backend *b, int tmpfd, const char *name, const char *buf,
 void
 backend_hosts_batch(struct backend *b)
 {
+	file_group_free(&b->batch);
 	b->batching = 1;
-	b->nbatch = b->batch_open = 0;
 }
 
 /*
@@ -322,28 +288,18 @@ backend_hosts_batch(struct backend *b)
 int
 backend_hosts_publish(struct backend *b, struct diag *d)
 {
+	struct file_group *g = &b->batch;
 	struct diag first = { 0, "" };
-	int *dirs, rc = 0;
 	size_t i;
+	int rc;
 
 	b->batching = 0;
-	if (b->nbatch == 0) {
-		free(b->batch);
-		b->batch = NULL;
-		b->batch_cap = b->batch_open = 0;
-		return 0;
-	}
-	if ((dirs = malloc(b->nbatch * sizeof *dirs)) == NULL)
-		rc = diag_errno(d, ENOMEM, "hosts");
-	for (i = 0; i < b->nbatch && dirs != NULL; i++)
-		dirs[i] = -1;
-	if (rc == 0)
-		rc = batch_sync(b, d);
-	for (i = 0; i < b->nbatch && rc == 0; i++) {
-		struct hosts_staged *h = &b->batch[i];
+	rc = batch_sync(b, d);
+	for (i = 0; i < g->n && rc == 0; i++) {
+		struct file_group_item *h = &g->v[i];
 		hosts_stale(b, h->name);
-		if ((dirs[i] = backend_run_dir(b, h->name, d)) < 0 ||
-		    file_publish(&h->st, dirs[i], "hosts", FILE_NODIRSYNC,
+		if ((h->dirfd = backend_run_dir(b, h->name, d)) < 0 ||
+		    file_publish(&h->st, h->dirfd, "hosts", FILE_NODIRSYNC,
 		    d) < 0) {
 			diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
 			    h->name);
@@ -352,22 +308,18 @@ backend_hosts_publish(struct backend *b, struct diag *d)
 	}
 	if (rc < 0)
 		first = *d;
-	for (i = 0; i < b->nbatch; i++) {
-		file_unstage(&b->batch[i].st);	/* those not published */
-		if (dirs == NULL || dirs[i] < 0)
+	for (i = 0; i < g->n; i++) {
+		if (g->v[i].dirfd < 0)
 			continue;
-		if (file_sync_dir(dirs[i], "run/", d) < 0 && rc == 0) {
+		if (file_sync_dir(g->v[i].dirfd, "run/", d) < 0 && rc == 0) {
 			diag_prefix(d, "%s/run/%s: ", b->sp->path,
-			    b->batch[i].name);
+			    g->v[i].name);
 			rc = -1;
 			first = *d;
 		}
-		close(dirs[i]);
+		close(g->v[i].dirfd);
 	}
-	free(dirs);
-	free(b->batch);
-	b->batch = NULL;
-	b->nbatch = b->batch_cap = b->batch_open = 0;
+	file_group_free(g);	/* and those not published */
 	if (rc < 0)
 		*d = first;
 	return rc;
@@ -395,10 +347,12 @@ backend_write_hosts(struct backend *b, const char *name,
 		free(buf);
 		return -1;
 	}
-	if (b->batching) {
-		rc = batch_stage(b, tmpfd, name, buf, size, d);
+	if (b->batching) {	/* its run/NAME/ is opened when published */
+		rc = file_group_stage(&b->batch, tmpfd, -1, name, "hosts", buf,
+		    size, 0644, d);
 		free(buf);
-		return rc;
+		return rc < 0 ? diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
+		    name) : 0;
 	}
 	if ((fd = backend_run_dir(b, name, d)) < 0) {
 		free(buf);

@@ -75,6 +75,7 @@
 
 #include <sys/types.h>
 
+#include "util/file.h"
 #include "util/hostlist.h"
 #include "util/log.h"
 
@@ -96,7 +97,6 @@ struct backend_status {
 
 struct backend;
 struct pilot_ops;
-struct hosts_staged;
 
 /* A file of run/NAME/ as last read: read again when its stat differs. */
 struct file_key {
@@ -143,8 +143,7 @@ struct backend {
 	int allow_root;		/* run jobs of uid 0 when root */
 	int dry_run;		/* status() changes nothing (bf-apply -n) */
 	size_t pilot_name_max;	/* longest pilot name the scheduler takes */
-	struct hosts_staged *batch;	/* backend_hosts_batch(): staged */
-	size_t nbatch, batch_cap, batch_open;
+	struct file_group batch;	/* backend_hosts_batch(): staged */
 	int batching;
 	struct run_seen *seen;	/* sorted by name */
 	size_t nseen, seen_cap;

@@ -124,35 +124,21 @@ history_enacted(struct spool *sp, const char *text, size_t len,
  * (one journal commit for all), then published in the order bf-spool(5)
  * gives, with one directory fsync for each group.
  */
-struct record_file {
-	struct file_staged st;
-	int dirfd;		/* history/ or history/objects/ */
-	char name[96];
-};
-
 struct record {
 	struct spool *sp;
 	int objfd;		/* history/objects/, ours to close */
-	struct record_file *f;
-	size_t n, cap;
-	size_t open;		/* files staged and not yet synced */
+	struct file_group g;	/* into history/ or history/objects/ */
 	const char *label;	/* the other files' directory, in messages */
 };
-
-/* Unsynced files held open at most: a first record of 1,000 new job
- * objects must not run out of descriptors. */
-#define RECORD_OPEN_MAX 64
 
 /* Every file staged so far synced (and closed). */
 static int
 record_sync(struct record *r, struct diag *d)
 {
-	size_t i;
+	size_t failed;
 
-	for (i = 0; i < r->n; i++)
-		if (file_sync_staged(&r->f[i].st, 1, d) < 0)
-			return diag_prefix(d, "%s/%s: ", r->sp->path, r->label);
-	r->open = 0;
+	if (file_group_sync(&r->g, &failed, d) < 0)
+		return diag_prefix(d, "%s/%s: ", r->sp->path, r->label);
 	return 0;
 }
 
@@ -164,27 +150,13 @@ record_stage(struct record *r, int dirfd, const char *name, const void *buf,
 	/* Objects hold copies of job files, commands and all: like jobs/,
 	 * the spool's owner's only.  Plans and run records are public. */
 	mode_t mode = dirfd == r->objfd ? 0600 : 0644;
-	struct record_file *f;
 
 	if (tmpfd < 0)
 		return -1;
-	if (r->open >= RECORD_OPEN_MAX && record_sync(r, d) < 0)
-		return -1;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		if ((f = realloc(r->f, cap * sizeof *f)) == NULL)
-			return diag_errno(d, ENOMEM, "history");
-		r->f = f;
-		r->cap = cap;
-	}
-	f = &r->f[r->n];
-	f->dirfd = dirfd;
-	snprintf(f->name, sizeof f->name, "%s", name);
-	if (file_stage_unsynced(tmpfd, name, buf, len, mode, &f->st, d) < 0)
+	if (file_group_stage(&r->g, tmpfd, dirfd, name, name, buf, len, mode,
+	    d) < 0)
 		return diag_prefix(d, "%s/%s/%s: ", r->sp->path, dirfd ==
 		    r->objfd ? "history/objects" : r->label, name);
-	r->n++;
-	r->open++;
 	return 0;
 }
 
@@ -195,7 +167,7 @@ record_publish(struct record *r, size_t from, size_t to, struct diag *d)
 	size_t i;
 
 	for (i = from; i < to; i++) {
-		struct record_file *f = &r->f[i];
+		struct file_group_item *f = &r->g.v[i];
 		if (f->st.tmpname[0] == '\0')
 			continue;
 		if (file_publish(&f->st, f->dirfd, f->name, FILE_NOREPLACE |
@@ -227,11 +199,7 @@ record_sync_dirs(struct record *r, int objects, struct diag *d)
 static void
 record_free(struct record *r)
 {
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		file_unstage(&r->f[i].st);
-	free(r->f);
+	file_group_free(&r->g);
 	if (r->objfd >= 0)
 		close(r->objfd);
 }
@@ -249,9 +217,9 @@ record_object(struct record *r, FILE *fp, const char *indent,
 	fprintf(fp, "%s%s: \"%s\"\n", indent, key, hex);
 	if (faccessat(r->objfd, hex + 5, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
 		return 0;
-	for (i = 0; i < r->n; i++)
-		if (r->f[i].dirfd == r->objfd &&
-		    strcmp(r->f[i].name, hex + 5) == 0)
+	for (i = 0; i < r->g.n; i++)
+		if (r->g.v[i].dirfd == r->objfd &&
+		    strcmp(r->g.v[i].name, hex + 5) == 0)
 			return 0;
 	return record_stage(r, r->objfd, hex + 5, buf, f->len, d);
 }
@@ -455,7 +423,7 @@ history_enact_at(struct spool *sp, const struct inputs *in,
     const struct timespec *when, struct diag *d)
 {
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
-	struct record r = { sp, -1, NULL, 0, 0, 0, "history" };
+	struct record r = { sp, -1, { NULL, 0, 0, 0 }, "history" };
 	size_t manlen = 0, objects, manifest_at;
 	int hfd, rc = -1;
 
@@ -472,10 +440,10 @@ history_enact_at(struct spool *sp, const struct inputs *in,
 	if (manifest(&r, in, hex, when, &man, &manlen, d) < 0 ||
 	    copy_mps(&r, p, stem, d) < 0)
 		goto out;
-	objects = r.n;
+	objects = r.g.n;
 	/* A retry after a crash keeps the first manifest and its time. */
 	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
-	manifest_at = r.n;
+	manifest_at = r.g.n;
 	if (record_stage(&r, hfd, name, man, manlen, d) < 0)
 		goto out;
 	snprintf(name, sizeof name, "%s.yaml", stem);
@@ -490,7 +458,7 @@ history_enact_at(struct spool *sp, const struct inputs *in,
 	    record_sync_dirs(&r, 1, d) < 0)
 		goto out;
 	fault_point("history-after-index");
-	if (record_publish(&r, manifest_at + 1, r.n, d) == 0 &&
+	if (record_publish(&r, manifest_at + 1, r.g.n, d) == 0 &&
 	    record_sync_dirs(&r, 0, d) == 0)
 		rc = 0;
 out:
@@ -554,7 +522,7 @@ int
 history_record_runs(struct spool *sp, const struct history_run *r, size_t n,
     struct diag *d)
 {
-	struct record rec = { sp, -1, NULL, 0, 0, 0, "history/runs" };
+	struct record rec = { sp, -1, { NULL, 0, 0, 0 }, "history/runs" };
 	char name[JOB_NAME_MAX + 64], label[PATH_MAX + 32], *buf;
 	size_t size = 0, i;
 	int fd, rc = -1;
@@ -572,7 +540,7 @@ history_record_runs(struct spool *sp, const struct history_run *r, size_t n,
 		rc = -1;
 	}
 	snprintf(label, sizeof label, "%s/history/runs", sp->path);
-	if (record_sync(&rec, d) == 0 && record_publish(&rec, 0, rec.n,
+	if (record_sync(&rec, d) == 0 && record_publish(&rec, 0, rec.g.n,
 	    d) == 0 && file_sync_dir(fd, label, d) == 0)
 		rc = 0;
 out:

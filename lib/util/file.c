@@ -340,6 +340,60 @@ file_sync_staged(struct file_staged *st, size_t n, struct diag *d)
 	return rc;
 }
 
+/* Every file of the group staged so far synced (and closed). */
+int
+file_group_sync(struct file_group *g, size_t *failed, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (file_sync_staged(&g->v[i].st, 1, d) < 0) {
+			*failed = i;
+			return -1;
+		}
+	g->open = 0;
+	return 0;
+}
+
+int
+file_group_stage(struct file_group *g, int tmpdirfd, int dirfd,
+    const char *name, const char *as, const void *buf, size_t len,
+    mode_t mode, struct diag *d)
+{
+	struct file_group_item *it;
+	size_t failed;
+
+	if (g->open >= FILE_GROUP_OPEN_MAX && file_group_sync(g, &failed,
+	    d) < 0)
+		return -1;
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? 2 * g->cap : 16;
+		if ((it = realloc(g->v, cap * sizeof *it)) == NULL)
+			return diag_errno(d, ENOMEM, "%s", name);
+		g->v = it;
+		g->cap = cap;
+	}
+	it = &g->v[g->n];
+	it->dirfd = dirfd;
+	snprintf(it->name, sizeof it->name, "%s", name);
+	if (file_stage_unsynced(tmpdirfd, as, buf, len, mode, &it->st, d) < 0)
+		return -1;
+	g->n++;
+	g->open++;
+	return 0;
+}
+
+void
+file_group_free(struct file_group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		file_unstage(&g->v[i].st);
+	free(g->v);
+	memset(g, 0, sizeof *g);
+}
+
 /* The names published into a directory with FILE_NODIRSYNC, on the disk. */
 int
 file_sync_dir(int dirfd, const char *label, struct diag *d)

@@ -43,6 +43,14 @@
  *	synced; a name published without FILE_NODIRSYNC is on the disk when
  *	the call returns, one published with it once file_sync_dir() returns.
  *
+ *	A struct file_group keeps such a set: file_group_stage() stages one
+ *	file unsynced (under the name as, in tmp/) with the caller's dirfd
+ *	and name for its publishing; past FILE_GROUP_OPEN_MAX files held
+ *	open, those staged so far are synced first, so that a group of
+ *	thousands does not run out of descriptors.  file_group_sync() syncs
+ *	every file staged so far (*failed the one that failed);
+ *	file_group_free() unstages what was not published and frees.
+ *
  *	file_write_path() does the same for a path outside the spool, with a
  *	dot-prefixed temporary file in the destination's own directory.
  * DIAGNOSTICS
@@ -72,6 +80,21 @@ struct file_staged {
 	char tmpname[NAME_MAX + 1];	/* "" once published or removed */
 };
 
+/* Files staged unsynced together, each with where it is to go. */
+#define FILE_GROUP_OPEN_MAX	64
+
+struct file_group_item {
+	struct file_staged st;
+	int dirfd;			/* the caller's: where it goes, or -1 */
+	char name[NAME_MAX + 1];	/* the caller's: its name there */
+};
+
+struct file_group {
+	struct file_group_item *v;
+	size_t n, cap;
+	size_t open;			/* staged and not yet synced */
+};
+
 int file_read_at(int dirfd, const char *name, size_t max, int flags,
     char **buf, size_t *len, struct diag *d);
 int file_read_named(int dirfd, const char *name, const char *label,
@@ -89,6 +112,11 @@ int file_stage_unsynced(int tmpdirfd, const char *name, const void *buf,
     size_t len, mode_t mode, struct file_staged *st, struct diag *d);
 int file_sync_staged(struct file_staged *st, size_t n, struct diag *d);
 int file_sync_dir(int dirfd, const char *label, struct diag *d);
+int file_group_stage(struct file_group *g, int tmpdirfd, int dirfd,
+    const char *name, const char *as, const void *buf, size_t len,
+    mode_t mode, struct diag *d);
+int file_group_sync(struct file_group *g, size_t *failed, struct diag *d);
+void file_group_free(struct file_group *g);
 int file_write_path(const char *path, const void *buf, size_t len,
     mode_t mode, struct diag *d);
 int file_write_all(int fd, const void *buf, size_t len);
