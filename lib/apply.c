@@ -613,13 +613,52 @@ step_failed(struct ctx *c, const struct step_job *s)
 	return 0;
 }
 
+/* Starts begun at once at most: each holds its pipe until waited for. */
+#define STARTS_OPEN_MAX 64
+
+/*
+ * The starts [from, to) waited for (their jobs freed): how many went
+ * well; a fatal failure sets *rc and *first unless one came before.
+ */
+static int
+starts_end(struct ctx *c, struct step_job *steps, size_t from, size_t to,
+    struct job *jobs, const int *token, const char *staged,
+    const char *begun, int *rc, struct diag *first)
+{
+	const struct plan_job *pj;
+	int k, started = 0;
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		if (staged[i])
+			job_free(&jobs[i]);
+		if (!begun[i])
+			continue;
+		pj = steps[i].pj;
+		k = c->b->ops->start_end(c->b, pj->name, token[i], c->d);
+		if (k == 0 && (k = set_hosts(c, pj->name,
+		    pj->hosts ? pj->hosts : "")) == 0)
+			k = obtained(c, pj->name);
+		if (k == 0)
+			started++;
+		else if (start_done(c, pj, k) < 0 &&
+		    step_failed(c, &steps[i]) < 0 && *rc == 0) {
+			*rc = -1;
+			*first = *c->d;
+		}
+		diag_clear(c->d);
+	}
+	return started;
+}
+
 /*
  * The resizes and starts of a decision, where the backend starts in two
  * halves (start_begin; local): every hosts file written as one synced
  * group (backend_hosts_batch()), in the steps' order (shrinks, grows,
  * starts), then what the resizes obtained, then every start begun, then
  * each waited for, so that their supervisors start together (about 2 ms
- * each, one after the other, on the local backend).  A fatal failure
+ * each, one after the other, on the local backend); 64 at a time at
+ * most, for each begun holds a pipe.  A fatal failure
  * still waits for those begun, then ends enact().  A job begun is out of
  * the state until its start is known; enact() writes the state once,
  * after the last, with the resizes and the starts that went well, so
@@ -634,7 +673,7 @@ grouped_steps(struct ctx *c, struct step_job *steps, size_t n)
 	char *staged = calloc(n + 1, 1), *begun = calloc(n + 1, 1);
 	struct diag first = { 0, "" };
 	const struct plan_job *pj;
-	size_t i;
+	size_t i, from, to, open;
 
 	if (jobs == NULL || token == NULL || staged == NULL || begun == NULL) {
 		free(jobs), free(token), free(staged), free(begun);
@@ -679,40 +718,27 @@ grouped_steps(struct ctx *c, struct step_job *steps, size_t n)
 			first = *c->d;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		if (!staged[i] || steps[i].step != STEP_START)
-			continue;
-		pj = steps[i].pj;
-		if (rc < 0)		/* never begun: not in the state */
-			state_remove(&c->st, pj->name);
-		else if (c->b->ops->start_begin(c->b, &jobs[i],
-		    &pj->host_set, &token[i], c->d) == 0) {
-			begun[i] = 1;
-			state_remove(&c->st, pj->name);
-		} else if (start_done(c, pj, -1) < 0 &&
-		    step_failed(c, &steps[i]) < 0) {
-			rc = -1;
-			first = *c->d;
+	/* At most STARTS_OPEN_MAX begun at once: each holds a pipe. */
+	for (from = 0; from < n; from = to) {
+		for (to = from, open = 0; to < n && open < STARTS_OPEN_MAX;
+		    to++) {
+			if (!staged[to] || steps[to].step != STEP_START)
+				continue;
+			pj = steps[to].pj;
+			if (rc < 0)	/* never begun: not in the state */
+				state_remove(&c->st, pj->name);
+			else if (c->b->ops->start_begin(c->b, &jobs[to],
+			    &pj->host_set, &token[to], c->d) == 0) {
+				begun[to] = 1, open++;
+				state_remove(&c->st, pj->name);
+			} else if (start_done(c, pj, -1) < 0 &&
+			    step_failed(c, &steps[to]) < 0) {
+				rc = -1;
+				first = *c->d;
+			}
 		}
-	}
-	for (i = 0; i < n; i++) {
-		if (staged[i])
-			job_free(&jobs[i]);
-		if (!begun[i])
-			continue;
-		pj = steps[i].pj;
-		k = c->b->ops->start_end(c->b, pj->name, token[i], c->d);
-		if (k == 0 && (k = set_hosts(c, pj->name,
-		    pj->hosts ? pj->hosts : "")) == 0)
-			k = obtained(c, pj->name);
-		if (k == 0)
-			started++;
-		else if (start_done(c, pj, k) < 0 &&
-		    step_failed(c, &steps[i]) < 0 && rc == 0) {
-			rc = -1;
-			first = *c->d;
-		}
-		diag_clear(c->d);
+		started += starts_end(c, steps, from, to, jobs, token, staged,
+		    begun, &rc, &first);
 	}
 	c->state_due |= started > 0;	/* one state: enact() writes it */
 	if (rc < 0)

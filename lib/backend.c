@@ -290,34 +290,41 @@ backend_hosts_publish(struct backend *b, struct diag *d)
 {
 	struct file_group *g = &b->batch;
 	struct diag first = { 0, "" };
-	size_t i;
-	int rc;
+	size_t i, published;
+	int rc, fd;
 
 	b->batching = 0;
 	rc = batch_sync(b, d);
-	for (i = 0; i < g->n && rc == 0; i++) {
-		struct file_group_item *h = &g->v[i];
+	/* Each run/NAME/ opened twice, never held: a plan may start 1,000. */
+	for (published = 0; published < g->n && rc == 0; published++) {
+		struct file_group_item *h = &g->v[published];
 		hosts_stale(b, h->name);
-		if ((h->dirfd = backend_run_dir(b, h->name, d)) < 0 ||
-		    file_publish(&h->st, h->dirfd, "hosts", FILE_NODIRSYNC,
+		if ((fd = backend_run_dir(b, h->name, d)) < 0 ||
+		    file_publish(&h->st, fd, "hosts", FILE_NODIRSYNC,
 		    d) < 0) {
 			diag_prefix(d, "%s/run/%s/hosts: ", b->sp->path,
 			    h->name);
 			rc = -1;
 		}
+		if (fd >= 0)
+			close(fd);
+		if (rc < 0)
+			break;
 	}
 	if (rc < 0)
 		first = *d;
-	for (i = 0; i < g->n; i++) {
-		if (g->v[i].dirfd < 0)
-			continue;
-		if (file_sync_dir(g->v[i].dirfd, "run/", d) < 0 && rc == 0) {
-			diag_prefix(d, "%s/run/%s: ", b->sp->path,
-			    g->v[i].name);
+	for (i = 0; i < published; i++) {
+		char dir[PATH_MAX + NAME_MAX + 8];
+		snprintf(dir, sizeof dir, "%s/run/%s", b->sp->path,
+		    g->v[i].name);
+		if ((fd = backend_open_run(b, g->v[i].name)) < 0)
+			diag_errno(d, errno, "unable to open %s", dir);
+		if ((fd < 0 || file_sync_dir(fd, dir, d) < 0) && rc == 0) {
 			rc = -1;
 			first = *d;
 		}
-		close(g->v[i].dirfd);
+		if (fd >= 0)
+			close(fd);
 	}
 	file_group_free(g);	/* and those not published */
 	if (rc < 0)

@@ -274,4 +274,26 @@ test_expect_success 'a first record of 150 new job objects, 100 descriptors' '
 	kill_jobs many
 '
 
+# A plan that starts 150 jobs, under 100 descriptors: their hosts files
+# are one group (64 held open at most, no run/NAME/ held open), and at
+# most 64 starts are begun at once (each holds a pipe until it is waited
+# for).  Both failed with EMFILE before (exit 74, no state written).
+test_expect_success 'a plan of 150 starts, 100 descriptors: all started' '
+	rm -rf many && mkspool many &&
+	i=100 && while [ $i -lt 250 ]; do
+		job many j$i 1 "exec $J" || exit 1
+		i=$((i + 1))
+	done &&
+	bf-submit --intake -d many 2>/dev/null &&
+	holes many 9002 "n[001-150]" && bf-solve -d many &&
+	(ulimit -n 100 && bf-apply -d many -g 2 --allow-root-jobs >out) &&
+	test $(grep -c "^start j[0-9]* 0->1 n[0-9]*$" out) -eq 150 &&
+	test $(grep -c "^  j[0-9]*: {nodes: 1," many/state.yaml) -eq 150 &&
+	state_true many &&
+	for f in many/run/*/pid; do
+		! flock -n -s "${f%/pid}/lock" true || exit 1
+	done &&
+	kill_jobs many
+'
+
 test_done
