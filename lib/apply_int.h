@@ -39,7 +39,7 @@ struct ctx {
 	struct plan plan;
 	struct diag *d;
 	int changed;		/* state.yaml or jobs/ written by this run */
-	int state_due;		/* resizes done that state.yaml lacks */
+	int state_due;		/* steps done that state.yaml lacks */
 	long state_writes;	/* state.yaml written by this run */
 	struct retiring *moving;	/* recorded, out of the state; to move */
 	size_t nmoving;
