@@ -253,16 +253,22 @@ test_expect_success 'cleanup' '
 	kill_jobs sp
 '
 
+# A new spool "many" of 150 one-node jobs, j100 to j249 (the jobs of the
+# one there before killed).
+many_jobs() {
+	kill_jobs many && rm -rf many && mkspool many &&
+	i=100 && while [ $i -lt 250 ]; do
+		job many j$i 1 "exec $J" || return 1
+		i=$((i + 1))
+	done &&
+	bf-submit --intake -d many 2>/dev/null
+}
+
 # The first record of a spool stores every job file as an object; the
 # files of a record are written, then synced together, but no more than
 # 64 are held open at once: 150 new jobs under 100 descriptors.
 test_expect_success 'a first record of 150 new job objects, 100 descriptors' '
-	rm -rf many && mkspool many &&
-	i=100 && while [ $i -lt 250 ]; do
-		job many j$i 1 "exec $J" || exit 1
-		i=$((i + 1))
-	done &&
-	bf-submit --intake -d many 2>/dev/null &&
+	many_jobs &&
 	holes many 9001 n01 && bf-solve -d many &&
 	(ulimit -n 100 && bf-apply -d many --allow-root-jobs >out) &&
 	test $(grep -c "^  j[0-9]*: \"xxh3:" many/history/*.inputs.yaml) -eq 150 &&
@@ -279,12 +285,7 @@ test_expect_success 'a first record of 150 new job objects, 100 descriptors' '
 # most 64 starts are begun at once (each holds a pipe until it is waited
 # for).  Both failed with EMFILE before (exit 74, no state written).
 test_expect_success 'a plan of 150 starts, 100 descriptors: all started' '
-	rm -rf many && mkspool many &&
-	i=100 && while [ $i -lt 250 ]; do
-		job many j$i 1 "exec $J" || exit 1
-		i=$((i + 1))
-	done &&
-	bf-submit --intake -d many 2>/dev/null &&
+	many_jobs &&
 	holes many 9002 "n[001-150]" && bf-solve -d many &&
 	(ulimit -n 100 && bf-apply -d many -g 2 --allow-root-jobs >out) &&
 	test $(grep -c "^start j[0-9]* 0->1 n[0-9]*$" out) -eq 150 &&
