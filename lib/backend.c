@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 
 #include "backend.h"
@@ -173,13 +174,10 @@ backend_seen(struct backend *b, const char *name)
 
 	if (found)
 		return &b->seen[at];
-	if (b->nseen == b->seen_cap) {
-		size_t cap = b->seen_cap ? 2 * b->seen_cap : 64;
-		if ((grown = realloc(b->seen, cap * sizeof *grown)) == NULL)
-			return NULL;
-		b->seen = grown;
-		b->seen_cap = cap;
-	}
+	if ((grown = array_grow(b->seen, &b->seen_cap, b->nseen + 1,
+	    sizeof *grown, 64)) == NULL)
+		return NULL;
+	b->seen = grown;
 	memmove(&b->seen[at + 1], &b->seen[at], (b->nseen - at) *
 	    sizeof *b->seen);
 	b->nseen++;
@@ -187,7 +185,6 @@ backend_seen(struct backend *b, const char *name)
 	memset(e, 0, sizeof *e);
 	snprintf(e->name, sizeof e->name, "%s", name);
 	hostlist_init(&e->hosts);
-	e->started = e->supervisor = -1;
 	return e;
 }
 

@@ -111,7 +111,7 @@ struct run_seen {
 	struct file_key hosts_key;	/* ino 0: not read */
 	struct hostlist hosts;
 	struct file_key pid_key;	/* the local pid record */
-	long long started, supervisor;	/* from it, -1: none */
+	long long started, supervisor;	/* from it */
 };
 
 struct backend_ops {

@@ -358,9 +358,10 @@ pid_record(struct backend *b, int rfd, const char *name,
 	struct run_seen *e = backend_seen(b, name);
 	struct file_key k;
 	struct record r;
-	int known = backend_file_key(rfd, "pid", &k) == 0;
 
-	if (e != NULL && known && backend_file_key_equal(&e->pid_key, &k)) {
+	/* No stat (no such record): k is all zero, equal to nothing. */
+	(void)backend_file_key(rfd, "pid", &k);
+	if (e != NULL && backend_file_key_equal(&e->pid_key, &k)) {
 		st->started = e->started;
 		st->id = e->supervisor;
 		return;
@@ -373,13 +374,13 @@ pid_record(struct backend *b, int rfd, const char *name,
 	record_close(&r);
 	if (e == NULL)
 		return;
-	/* Known by the stat from before the read: a change since, read. */
-	memset(&e->pid_key, 0, sizeof e->pid_key);
-	if (known) {
-		e->pid_key = k;
-		e->started = st->started;
-		e->supervisor = st->id;
-	}
+	/*
+	 * Known by the stat from before the read (a change since, read);
+	 * no stat, an inode 0: never equal, read again.
+	 */
+	e->pid_key = k;
+	e->started = st->started;
+	e->supervisor = st->id;
 }
 
 static int

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
 
@@ -366,13 +367,9 @@ file_group_stage(struct file_group *g, int tmpdirfd, int dirfd,
 	if (g->open >= FILE_GROUP_OPEN_MAX && file_group_sync(g, &failed,
 	    d) < 0)
 		return -1;
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 16;
-		if ((it = realloc(g->v, cap * sizeof *it)) == NULL)
-			return diag_errno(d, ENOMEM, "%s", name);
-		g->v = it;
-		g->cap = cap;
-	}
+	if ((it = array_grow(g->v, &g->cap, g->n + 1, sizeof *it, 16)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", name);
+	g->v = it;
 	it = &g->v[g->n];
 	it->dirfd = dirfd;
 	snprintf(it->name, sizeof it->name, "%s", name);
