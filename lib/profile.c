@@ -18,6 +18,7 @@
 
 #include "util/file.h"
 
+#include "curve.h"
 #include "profile.h"
 #include "progress.h"
 
@@ -685,6 +686,42 @@ measured_at(const struct profile *p, long nodes)
 	return 0;
 }
 
+/* Measured over declared at the k-th measured count. */
+static double
+measured_ratio(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, size_t k)
+{
+	return p->points[k].rate /
+	    curve_rate(declared, ndeclared, p->points[k].nodes);
+}
+
+/*
+ * The declared rate at NODES on this machine's scale: times measured over
+ * declared, that ratio taken at the measured counts, interpolated linearly
+ * between them and held beyond them.
+ */
+static double
+calibrated(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, const struct job_point *at)
+{
+	size_t k = 0, last = p->npoints - 1;
+	double q, lo, hi;
+
+	if (at->nodes <= p->points[0].nodes)
+		q = measured_ratio(p, declared, ndeclared, 0);
+	else if (at->nodes >= p->points[last].nodes)
+		q = measured_ratio(p, declared, ndeclared, last);
+	else {
+		while (p->points[k + 1].nodes < at->nodes)
+			k++;
+		lo = measured_ratio(p, declared, ndeclared, k);
+		hi = measured_ratio(p, declared, ndeclared, k + 1);
+		q = lo + (hi - lo) * (double)(at->nodes - p->points[k].nodes) /
+		    (double)(p->points[k + 1].nodes - p->points[k].nodes);
+	}
+	return round_sig(at->rate * q, 6);
+}
+
 size_t
 profile_curve(const struct profile *p, const struct job_point *declared,
     size_t ndeclared, long max_nodes, struct job_point *out)
@@ -693,9 +730,15 @@ profile_curve(const struct profile *p, const struct job_point *declared,
 	size_t i, n = 0;
 	long c;
 
-	for (i = 0; i < ndeclared; i++)
-		if (!measured_at(p, declared[i].nodes))
-			out[n++] = declared[i];
+	for (i = 0; i < ndeclared; i++) {
+		if (measured_at(p, declared[i].nodes))
+			continue;
+		out[n] = declared[i];
+		if (p->npoints > 0)
+			out[n].rate = calibrated(p, declared, ndeclared,
+			    &declared[i]);
+		n++;
+	}
 	for (i = 0; i < p->npoints; i++)
 		out[n++] = p->points[i];
 	if (n > 1)

@@ -139,10 +139,14 @@ void profile_advise(struct profile *p, long min_nodes, long max_nodes);
 double profile_usl_rate(const struct profile *p, double n);
 /*
  * The curve bf-solve and bf-sim value a profiled job by: the declared
- * points at counts not measured, every measured point, and with a fitted
- * law one point every doubling past the last known count up to max_nodes,
- * at the lower of the law and linear scaling from that point (a law
- * fitted on a few counts may promise more than the job delivers).  out
+ * points at counts not measured, each times measured over declared (the
+ * declared curve, curve_rate()) at the measured counts, that ratio
+ * interpolated linearly in the count between two of them and held
+ * beyond them, rounded to 6 significant digits; every measured point;
+ * with a fitted law one point every doubling past the last known count
+ * up to max_nodes, at the lower of the law and linear scaling from that
+ * point (a law fitted on a few counts may promise more than the job
+ * delivers).  out
  * has room for ndeclared + p->npoints + PROFILE_LAW_POINTS; returns the
  * count, ascending.
  */

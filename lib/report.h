@@ -36,7 +36,7 @@
  *	interval that ends early when a run of the job ended inside it (at
  *	the end of the whole second its ended names);
  *	ideal, the rate r(n) at those nodes times the interval, where r is
- *	the job file's scaling joined with the profile the manifest names
+ *	the job file's scaling calibrated by the profile the manifest names
  *	(profile_curve(); 0 below min_nodes), unknown without either;
  *	samples, from the progress logs: the increase between two reports
  *	spread evenly between them when they are at most

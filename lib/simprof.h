@@ -25,11 +25,11 @@
  *	since a fit reads the whole log and more reports on a settled count
  *	change little; and makes the belief as bf-solve applies a profile
  *	(profile_curve(), the function bf-solve's solve_profile() calls):
- *	the measured points, the declared ones at counts not measured, then
- *	one point every doubling up to max_nodes at the lower of the fitted
- *	law and linear scaling from the last point; measured rescale costs
- *	once observed twice.  With one point the curve is linear through it
- *	(curve.h), an optimist's guess.
+ *	the measured points, the declared ones at counts not measured scaled
+ *	to them, then one point every doubling up to max_nodes at the lower
+ *	of the fitted law and linear scaling from the last point; measured
+ *	rescale costs once observed twice.  With one point the curve is
+ *	linear through it (curve.h), an optimist's guess.
  *
  *	p.probe is the advisor's next count (profile_advise(), as bf-profile
  *	writes it into the profile), min_nodes before the first fit, as

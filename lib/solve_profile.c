@@ -8,9 +8,12 @@
  *	A profile (bf-profile(1)) names its job.  Applying it to that job:
  *
  *	-  its curve (profile_curve()): measured points replace the job
- *	   file's declared rates at the same node counts and join them at the
- *	   others, since a measurement on this machine beats a number copied
- *	   from elsewhere; past the last known count the fitted law, capped by
+ *	   file's declared rates at the same node counts, since a measurement
+ *	   on this machine beats a number copied from elsewhere, and scale
+ *	   the declared rates at the others (a declared curve is a shape
+ *	   measured elsewhere: mixed unscaled with faster measurements it
+ *	   would value more nodes below fewer and no probe would be made);
+ *	   past the last known count the fitted law, capped by
  *	   linear scaling (the conservative guess of MalleTrain's advisor);
  *	-  measured rescale costs replace declared ones once they rest on two
  *	   observations (profile_rescale());

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bf-solve uses bf-profile's measurements: measured rates override declared
-# ones, a job being profiled may only stop, stay or probe the advised count,
-# and the plan records the profiles it used.
+# ones and scale those at the counts not measured, a job being profiled may
+# only stop, stay or probe the advised count, and the plan records the
+# profiles it used.
 . "$(dirname "$0")/lib.sh"
 
 # A progress log: 1 node at 100 samples/s for 600 s, then 2 nodes at 190/s.
@@ -77,6 +78,27 @@ test_expect_success 'measured rates replace declared ones at the counts measured
 	bf-solve -s s2.yaml --profiles prof h2.yaml ud.yaml >measured 2>/dev/null &&
 	grep "objective: 1900," measured &&
 	grep "^  u: {nodes: 2, was: 2" measured
+'
+
+# prof/u.yaml measured 100 at 1 and 190 at 2.  Declared 60 at 2 is 190 on
+# this machine, 3.1667 times as much: so is 120 declared at 4, 380.  Taken
+# as declared, 120 at 4 would be worth less than 190 at 2 and the job
+# would never grow to its probe (bf-solve once kept it on 2).
+test_expect_success 'a declared rate not measured is scaled to the measurements: the probe' '
+	printf "name: u\ncommand: x\nmax_nodes: 4\nscaling:\n  1: 50\n  2: 60\n  4: 120\n" >u4.yaml &&
+	bf-solve -s s8.yaml --profiles prof h.yaml u4.yaml >scaled 2>/dev/null &&
+	grep "^  u: {nodes: 4, was: 2," scaled &&
+	grep "objective: 3800," scaled
+'
+
+# Measured over declared: 2 at 1 node, 1.5 at 4; at 2 nodes, a third of the
+# way, 1.8333: declared 60 is 110, more than the 100 measured at 1.
+test_expect_success 'between two measured counts, the ratio interpolated' '
+	printf "name: v\ncommand: x\nmax_nodes: 4\nscaling:\n  1: 50\n  2: 60\n  4: 200\n" >v.yaml &&
+	mkdir profv && printf "name: v\npoints:\n  1: 100\n  4: 300\n" >profv/v.yaml &&
+	bf-solve --profiles profv h2.yaml v.yaml >between 2>/dev/null &&
+	grep "^  v: {nodes: 2, was: 0," between &&
+	grep "objective: 1100," between
 '
 
 test_expect_success 'the spool mode reads profiles/NAME.yaml by itself' '
