@@ -106,7 +106,9 @@ test_expect_success 'the trace at second 57894: four nodes; the replan grows eac
 '
 
 test_expect_success 'both end at their samples, each run once, as the user' '
-	wait_for 60 eval "test -z \"\$(ls sp/jobs)\"" &&
+	# A retirement ends with its run moved from run/ to history/runs/,
+	# after its job file is gone and the state is written.
+	wait_for 60 eval "test -z \"\$(ls sp/jobs)\$(ls sp/run)\"" &&
 	printf "time: T\njobs: {}\n" >expect &&
 	wait_for 10 eval "mask_state sp/state.yaml | cmp -s - expect" &&
 	for n in a b; do
