@@ -59,6 +59,8 @@ format_head(FILE *fp, const struct plan *p)
 	fprintf(fp, ", objective: %s", fmt_double(p->objective, num));
 	fprintf(fp, ", seconds: %.3f", p->seconds);
 	fprintf(fp, ", tfwd: %s", fmt_double(p->tfwd, num));
+	if (p->curve[0] != '\0')
+		fprintf(fp, ", curve: %s", p->curve);
 	if (p->mps[0] != '\0') {
 		fputs(", mps: ", fp);
 		fmt_yaml_word(fp, p->mps);
@@ -224,8 +226,12 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    copy_string(doc, sv, "name", p->solver, sizeof p->solver, d) < 0 ||
 	    copy_string(doc, sv, "model", p->model, sizeof p->model, d) < 0 ||
 	    copy_string(doc, sv, "status", p->status, sizeof p->status, d) < 0 ||
-	    copy_string(doc, sv, "mps", p->mps, sizeof p->mps, d) < 0)
+	    copy_string(doc, sv, "mps", p->mps, sizeof p->mps, d) < 0 ||
+	    copy_string(doc, sv, "curve", p->curve, sizeof p->curve, d) < 0)
 		return -1;
+	if ((v = ydoc_get(sv, "curve")) != NULL && strcmp(p->curve, "scaled") != 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: solver curve must be "
+		    "scaled, not '%s'", doc->file, v->line, p->curve);
 	if ((v = ydoc_get(sv, "objective")) != NULL && ydoc_double(doc, v,
 	    "objective", -1e300, 1e300, &p->objective, d) < 0)
 		return -1;

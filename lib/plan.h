@@ -50,6 +50,7 @@ struct plan {
 	char state[HASH_TEXT_LEN], policy[HASH_TEXT_LEN];	/* "" absent */
 	char profiles[HASH_TEXT_LEN];	/* "" when no profile was used */
 	char solver[16], model[16], status[128], mps[512];	/* "" absent */
+	char curve[16];	/* "scaled" with profiles, "" before 2026-11-25 */
 	double objective, seconds, tfwd;
 	size_t njobs;
 	struct plan_job *jobs;

@@ -724,7 +724,8 @@ calibrated(const struct profile *p, const struct job_point *declared,
 
 size_t
 profile_curve(const struct profile *p, const struct job_point *declared,
-    size_t ndeclared, long max_nodes, struct job_point *out)
+    size_t ndeclared, long max_nodes, enum profile_curve_rule rule,
+    struct job_point *out)
 {
 	const struct job_point *last;
 	size_t i, n = 0;
@@ -734,7 +735,7 @@ profile_curve(const struct profile *p, const struct job_point *declared,
 		if (measured_at(p, declared[i].nodes))
 			continue;
 		out[n] = declared[i];
-		if (p->npoints > 0)
+		if (p->npoints > 0 && rule == PROFILE_CURVE_SCALED)
 			out[n].rate = calibrated(p, declared, ndeclared,
 			    &declared[i]);
 		n++;

@@ -148,11 +148,15 @@ double profile_usl_rate(const struct profile *p, double n);
  * point (a law fitted on a few counts may promise more than the job
  * delivers).  out
  * has room for ndeclared + p->npoints + PROFILE_LAW_POINTS; returns the
- * count, ascending.
+ * count, ascending.  PROFILE_CURVE_JOINED is the rule of plans made before
+ * 2026-11-25 (declared points taken as they are), for bf-audit to re-solve
+ * them as they were made.
  */
 #define PROFILE_LAW_POINTS 64
+enum profile_curve_rule { PROFILE_CURVE_SCALED, PROFILE_CURVE_JOINED };
 size_t profile_curve(const struct profile *p, const struct job_point *declared,
-    size_t ndeclared, long max_nodes, struct job_point *out);
+    size_t ndeclared, long max_nodes, enum profile_curve_rule rule,
+    struct job_point *out);
 double profile_rate(const struct profile *p, long n);
 void profile_rescale(const struct profile *p, const struct job *declared,
     double *up, double *down);

@@ -344,7 +344,8 @@ report_rate(const struct job_point *points, size_t npoints, long min,
 	pts = calloc(npoints + p->npoints + PROFILE_LAW_POINTS, sizeof *pts);
 	if (pts == NULL)
 		return NAN;
-	k = profile_curve(p, points, npoints, max, pts);
+	k = profile_curve(p, points, npoints, max, PROFILE_CURVE_SCALED,
+	    pts);
 	r = k ? curve_rate(pts, k, n) : NAN;
 	free(pts);
 	return r;

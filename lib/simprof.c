@@ -87,7 +87,8 @@ believe(struct simprof *p, const struct profile *pr, struct diag *d)
 	if (pts == NULL)
 		return diag_errno(d, ENOMEM, "%s", p->declared->name);
 	/* What the job file declares, never the oracle curve. */
-	n = profile_curve(pr, p->decl, p->ndecl, p->declared->max_nodes, pts);
+	n = profile_curve(pr, p->decl, p->ndecl, p->declared->max_nodes,
+	    PROFILE_CURVE_SCALED, pts);
 	free(p->points);
 	p->points = pts;
 	p->belief.points = pts;

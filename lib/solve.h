@@ -95,6 +95,7 @@
 #include "milp.h"
 #include "plan.h"
 #include "policy.h"
+#include "profile.h"
 #include "state.h"
 
 enum solve_solver { SOLVE_CBC, SOLVE_DP };
@@ -177,6 +178,8 @@ struct solve {
 	double threshold;	/* fixed: columns whose bound passes it */
 	size_t nfixed;
 	int exact;		/* the bounds of the free columns are exact */
+	/* how profiles apply: SCALED (0), or a plan's of before (bf-audit) */
+	enum profile_curve_rule curve_rule;
 	const char *fixby;	/* what the threshold is the objective of */
 	char status[128];
 	double objective, seconds;

@@ -183,6 +183,8 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	if (s->have_policy)
 		memcpy(p->policy, s->dig_policy, sizeof p->policy);
 	solve_profiles_digest(s, p->profiles);
+	snprintf(p->curve, sizeof p->curve, "%s", p->profiles[0] != '\0' &&
+	    s->curve_rule == PROFILE_CURVE_SCALED ? "scaled" : "");
 	snprintf(p->solver, sizeof p->solver, "%s",
 	    o->solver == SOLVE_DP ? "dp" : "cbc");
 	snprintf(p->model, sizeof p->model, "%s", SOLVE_MODEL_NAME(o->model));

@@ -47,7 +47,8 @@ job_named(struct solve *s, const char *name)
 }
 
 static int
-apply(struct solve_job *sj, const struct profile *p, struct diag *d)
+apply(const struct solve *s, struct solve_job *sj, const struct profile *p,
+    struct diag *d)
 {
 	struct job *j = &sj->job;
 	struct job_point *pts;
@@ -56,7 +57,8 @@ apply(struct solve_job *sj, const struct profile *p, struct diag *d)
 	    sizeof *pts);
 	if (pts == NULL)
 		return diag_errno(d, ENOMEM, "%s", j->name);
-	j->npoints = profile_curve(p, j->points, j->npoints, j->max_nodes, pts);
+	j->npoints = profile_curve(p, j->points, j->npoints, j->max_nodes,
+	    s->curve_rule, pts);
 	free(j->points);
 	j->points = pts;
 	profile_rescale(p, j, &j->rescale_up, &j->rescale_down);
@@ -80,7 +82,7 @@ solve_profile(struct solve *s, const char *label, const char *buf,
 		rc = diag_set(d, EX_DATAERR, "%s:1: no job named '%s' to "
 		    "apply the profile to", label, p.name);
 	} else {
-		rc = apply(sj, &p, d);
+		rc = apply(s, sj, &p, d);
 		sj->profile_digest = hash_buf(buf, len);
 	}
 	profile_free(&p);

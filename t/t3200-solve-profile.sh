@@ -101,6 +101,33 @@ test_expect_success 'between two measured counts, the ratio interpolated' '
 	grep "objective: 1100," between
 '
 
+# t/data/audit/joined: a plan made by the version before (SOURCES.md), which
+# took u's declared 120 at 4 nodes as it is: objective 1200.
+OLD=1700002000-811b92e7c5013df7
+test_expect_success 'a plan made before curves were scaled: audited as it was made' '
+	mkspool old && cp -R "$T_DIR/data/audit/joined/." old/history/ &&
+	bf-audit -d old $OLD >out &&
+	echo "history/$OLD.yaml: identical" >expect && test_cmp expect out &&
+	grep -q "objective: 1200, seconds: [0-9.]*, tfwd: 10, mps: " old/history/$OLD.yaml &&
+	! grep -q "curve:" old/history/$OLD.yaml &&
+	obj() { sed -n "/^$1:/,/^[a-z]/s/^  u: \"xxh3:\(.*\)\"$/old\/history\/objects\/\1/p" \
+		old/history/$OLD.inputs.yaml; } &&
+	mkdir profo && cp $(obj profiles) profo/u.yaml &&
+	holes=old/history/objects/$(sed -n "s/^holes: \"xxh3:\(.*\)\"$/\1/p" \
+		old/history/$OLD.inputs.yaml) &&
+	bf-solve --profiles profo $holes $(obj jobs) >now 2>/dev/null &&
+	grep "objective: 3800, seconds: [0-9.]*, tfwd: 10, curve: scaled}" now &&
+	grep "^  u: {nodes: 4, was: 0," now
+'
+
+test_expect_success 'a plan whose curve is not scaled is bad input naming its line' '
+	sed "s/tfwd: 10, curve: scaled/tfwd: 10, curve: joined/" now >bad.yaml &&
+	grep -q "curve: joined" bad.yaml &&
+	mkspool bp && test_expect_code 65 bf-apply -n -d bp bad.yaml 2>err &&
+	echo "bf-apply: bad.yaml:3: solver curve must be scaled, not '\''joined'\''" >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'the spool mode reads profiles/NAME.yaml by itself' '
 	bf-submit -d sp u.yaml >/dev/null && bf-submit --intake -d sp 2>/dev/null &&
 	holes8 >sp/holes/current.yaml && cp prof/u.yaml sp/profiles/u.yaml &&
