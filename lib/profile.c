@@ -696,9 +696,9 @@ measured_ratio(const struct profile *p, const struct job_point *declared,
 }
 
 /*
- * The declared rate at NODES on this machine's scale: times measured over
- * declared, that ratio taken at the measured counts, interpolated linearly
- * between them and held beyond them.
+ * The rate of the declared point AT on this machine's scale: times measured
+ * over declared, that ratio taken at the measured counts, interpolated
+ * linearly between them and held beyond them.
  */
 static double
 calibrated(const struct profile *p, const struct job_point *declared,
