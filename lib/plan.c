@@ -229,7 +229,8 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    copy_string(doc, sv, "mps", p->mps, sizeof p->mps, d) < 0 ||
 	    copy_string(doc, sv, "curve", p->curve, sizeof p->curve, d) < 0)
 		return -1;
-	if ((v = ydoc_get(sv, "curve")) != NULL && strcmp(p->curve, "scaled") != 0)
+	if ((v = ydoc_get(sv, "curve")) != NULL &&
+	    strcmp(p->curve, "scaled") != 0)
 		return diag_set(d, EX_DATAERR, "%s:%zu: solver curve must be "
 		    "scaled, not '%s'", doc->file, v->line, p->curve);
 	if ((v = ydoc_get(sv, "objective")) != NULL && ydoc_double(doc, v,
