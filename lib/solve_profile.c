@@ -47,8 +47,8 @@ job_named(struct solve *s, const char *name)
 }
 
 static int
-apply(const struct solve *s, struct solve_job *sj, const struct profile *p,
-    struct diag *d)
+apply(struct solve_job *sj, const struct profile *p,
+    enum profile_curve_rule rule, struct diag *d)
 {
 	struct job *j = &sj->job;
 	struct job_point *pts;
@@ -58,7 +58,7 @@ apply(const struct solve *s, struct solve_job *sj, const struct profile *p,
 	if (pts == NULL)
 		return diag_errno(d, ENOMEM, "%s", j->name);
 	j->npoints = profile_curve(p, j->points, j->npoints, j->max_nodes,
-	    s->curve_rule, pts);
+	    rule, pts);
 	free(j->points);
 	j->points = pts;
 	profile_rescale(p, j, &j->rescale_up, &j->rescale_down);
@@ -82,7 +82,7 @@ solve_profile(struct solve *s, const char *label, const char *buf,
 		rc = diag_set(d, EX_DATAERR, "%s:1: no job named '%s' to "
 		    "apply the profile to", label, p.name);
 	} else {
-		rc = apply(s, sj, &p, d);
+		rc = apply(sj, &p, s->curve_rule, d);
 		sj->profile_digest = hash_buf(buf, len);
 	}
 	profile_free(&p);
