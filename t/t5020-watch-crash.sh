@@ -9,8 +9,11 @@ once() {	# [env...]: one bounded --once run of the watcher
 }
 
 # Converged: every job started once, the state true, nothing in incoming.
+# A start returns once the pid record is written: the job's own "start"
+# line, once its shell runs, may come an instant later.
 converged() {
 	for n in a b c; do
+		wait_for 5 eval 'test "$(starts sp $n)" -ge 1'
 		test "$(starts sp $n)" -eq 1 || { echo "$n started $(starts sp $n) times"; return 1; }
 	done
 	state_true sp &&
@@ -67,11 +70,13 @@ kill_jobs sp
 # does not stop (its supervisor stopped, so it cannot reap it and free
 # its lock).  Logged and retried after 5 s, not taken for a stale plan
 # and re-solved in a silent loop; once the supervisor goes on, the job
-# ends as the plan said.
+# ends as the plan said.  The supervisor is stopped once the job runs (its
+# "start" line): stopped between its pid record and its go to the job,
+# it would hold the job before its exec, and the job would never start.
 test_expect_success 'a job that does not stop: logged, retried, then retired' '
 	rm -rf sp && mkspool sp && job sp a 1 "exec $J" &&
 	holes sp 1000 n01 && start_watch sp -g 0 &&
-	wait_for 10 test -s sp/run/a/pid &&
+	wait_for 10 grep -q "^start a " sp/run/a/output &&
 	sup=$(sed -n "s/^supervisor: //p" sp/run/a/pid) &&
 	kill -STOP $sup &&
 	holes sp 1001 "" &&
