@@ -19,8 +19,9 @@
 # The helpers, by section below:
 #	the harness		test_*, vg, test_public_trash, test_done
 #	spools and jobs		mkspool, holes, job, wait_for, kill_jobs,
-#				start_watch, state_true, snap, ... (t0*, t4*,
-#				t5*, t7040, t9*; the test job t/data/apply/job.sh)
+#				start_watch, state_true, started_once, snap,
+#				... (t0*, t4*, t5*, t7040, t9*; the test job
+#				t/data/apply/job.sh)
 #	hostile input		bounded, listing, canary_* (t009*, t4060)
 #	holes files		hosts_of, hosts_until, event_*, compressed (t1*)
 #	histories by hand	hist_*, digest (t7*)
@@ -293,6 +294,16 @@ kill_jobs() {	# spool
 starts() {	# spool name
 	cat "$1"/run/*/output "$1"/history/runs/*/output 2>/dev/null |
 		grep -c "^start $2 "
+}
+
+# Job NAME started once, by its own start lines.  A start returns once the
+# pid record is written: the job's shell may print its line an instant
+# later, so a missing one is waited for (5 s), a second one is not.
+started_once() {	# spool name
+	_so_sp=$1 _so_name=$2
+	wait_for 5 eval 'test "$(starts "$_so_sp" "$_so_name")" -ge 1'
+	_so_n=$(starts "$_so_sp" "$_so_name")
+	test "$_so_n" -eq 1 || { echo "$_so_name started $_so_n times"; return 1; }
 }
 
 mask_state() {	# file

@@ -30,7 +30,7 @@ for point in history-after-objects apply-after-history apply-before-start \
 		step $point 'n[01-04]' &&
 		step $point 'n[01-03]' &&
 		step $point '' &&
-		test \$(starts sp a) -eq 1 && test \$(starts sp b) -eq 1 &&
+		started_once sp a && started_once sp b &&
 		printf 'time: T\njobs: {}\n' >expect &&
 		mask_state sp/state.yaml >actual && test_cmp expect actual &&
 		ls sp/jobs >actual && printf 'a.yaml\nb.yaml\n' >expect &&
@@ -118,7 +118,7 @@ test_expect_success 'kill -9 before the state write of two starts: both adopted'
 	sed -n "s/^  \([ab]\): .*/\1/p" sp/state.yaml >actual &&
 	printf "a\nb\n" >expect && test_cmp expect actual &&
 	state_true sp &&
-	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1
+	started_once sp a && started_once sp b
 '
 kill_jobs sp
 
@@ -138,7 +138,7 @@ test_expect_success 'two starts: hosts files one group; killed before the second
 	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
 	printf "start a 0->2 n[01-02]\nstart b 0->2 n[03-04]\n" >expect &&
 	test_cmp expect actual && state_true sp &&
-	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1
+	started_once sp a && started_once sp b
 '
 kill_jobs sp
 
@@ -166,7 +166,7 @@ test_expect_success 'two resizes: one state write; killed before it, both adopte
 	bf-apply -d sp -g 2 --allow-root-jobs >actual &&
 	printf "adopt a 2 n[01-02]\nadopt b 2 n[03-04]\n" >expect &&
 	test_cmp expect actual && state_true sp &&
-	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1
+	started_once sp a && started_once sp b
 '
 kill_jobs sp
 

@@ -89,7 +89,7 @@ test_expect_success 'B cannot cancel a: not by its job file, progress log, hosts
 	test_must_fail as $B mkdir sp/run/x &&
 	bf-solve -d sp >/dev/null && bf-apply -d sp -g 2 >out2 &&
 	! grep " a " out2 &&
-	test "$(starts sp a)" -eq 1 && state_true sp
+	started_once sp a && state_true sp
 '
 
 # flock(2) works on a descriptor open for reading: a lock file others

@@ -73,7 +73,7 @@ test_expect_success 'the jobs reach their samples and finish' '
 	test $(wc -l <recs) -eq 2 &&
 	printf "time: T\njobs: {}\n" >expect &&
 	wait_for 5 eval "mask_state sp/state.yaml | cmp -s - expect" &&
-	test $(starts sp a) -eq 1 && test $(starts sp b) -eq 1 &&
+	started_once sp a && started_once sp b &&
 	find sp/run -mindepth 1 >left && test_must_be_empty left
 '
 

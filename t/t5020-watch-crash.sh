@@ -9,12 +9,9 @@ once() {	# [env...]: one bounded --once run of the watcher
 }
 
 # Converged: every job started once, the state true, nothing in incoming.
-# A start returns once the pid record is written: the job's own "start"
-# line, once its shell runs, may come an instant later.
 converged() {
 	for n in a b c; do
-		wait_for 5 eval 'test "$(starts sp $n)" -ge 1'
-		test "$(starts sp $n)" -eq 1 || { echo "$n started $(starts sp $n) times"; return 1; }
+		started_once sp $n || return 1
 	done
 	state_true sp &&
 	test "$(held sp)" -eq 6 &&
@@ -22,7 +19,7 @@ converged() {
 }
 
 converged_empty() {
-	test "$(starts sp a)" -eq 1 &&
+	started_once sp a &&
 	printf "time: T\njobs: {}\n" >expect &&
 	mask_state sp/state.yaml >actual && test_cmp expect actual &&
 	find sp/run -mindepth 1 >left && test_must_be_empty left

@@ -138,7 +138,7 @@ test_expect_success 'slurmctld restarted: bf-watch carries on, a new job starts,
 '
 
 test_expect_success 'a controller restart preempts no job' '
-	test "$(starts sp a)" = 1 && test "$(starts sp b)" = 1 &&
+	started_once sp a && started_once sp b &&
 	! sed 1,${restart_at}d watch.log | grep "decision: .*preempted"
 '
 

@@ -114,7 +114,7 @@ test_expect_success 'both end at their samples, each run once, as the user' '
 	for n in a b; do
 		rec=$(ls sp/history/runs/*-$n-[0-9]*.yaml) &&
 		grep -x "outcome: finished" $rec && grep -x "nodes: 2" $rec &&
-		test $(starts sp $n) -eq 1 &&
+		started_once sp $n &&
 		tail -n 1 ${rec%.yaml}/progress.log >last &&
 		grep -E "^[0-9]+ 2 30[0-9]{3}$" last &&
 		cut -d" " -f3 last >samples.$n &&
