@@ -142,13 +142,18 @@ deps:
 # (one per processor) in the order t/testrules.yml gives, which prove reads
 # itself: the Slurm, PBS and torch tests and t0100 first, alone, then the
 # rest in parallel, the racing ones one at a time among them.  prove's
-# summary stays the last thing printed; JOBS=1 runs everything serially.
+# summary stays the last thing printed: after a failure, scripts/check-digest
+# lists the failed cases with their logs' last lines, then prints it again.
+# JOBS=1 runs everything serially.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 PROVE = prove --exec '' -j$(JOBS)
 check: deps
 	@echo 'check: building'
 	@$(MAKE) --no-print-directory all
-	$(PROVE) $(PROVEFLAGS) t/t[0-9]*.sh t/t[0-9]*.test
+	@mkdir -p t/trash && rm -f t/trash/*.failed t/trash/prove.rc
+	{ $(PROVE) $(PROVEFLAGS) t/t[0-9]*.sh t/t[0-9]*.test 2>&1; \
+	    echo $$? >t/trash/prove.rc; } | tee t/trash/prove.out
+	@scripts/check-digest t/trash
 
 demo: deps
 	@$(MAKE) --no-print-directory all

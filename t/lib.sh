@@ -41,7 +41,7 @@ LC_ALL=C
 export LC_ALL
 
 TRASH="$T_DIR/trash/$TEST_NAME"
-rm -rf "$TRASH"
+rm -rf "$TRASH" "$TRASH.failed"
 mkdir -p "$TRASH"
 cd "$TRASH" || exit 1
 
@@ -60,6 +60,11 @@ _test_report() {	# status title
 	fi
 	if [ "$1" -ne 0 ]; then
 		sed 's/^/# /' "$TRASH/.log" >&2
+		# For make check's closing digest (scripts/check-digest),
+		# which is all a CI log's tail may show of it.
+		{ echo "$TEST_NAME $test_count - $2"
+		  tail -n 3 "$TRASH/.log" | cut -c 1-150 | sed 's/^/#   /'
+		} >>"$T_DIR/trash/$TEST_NAME.failed"
 	elif [ "$test_verbose" = 1 ]; then
 		sed 's/^/# /' "$TRASH/.log"
 	fi
