@@ -37,7 +37,9 @@
  *	the end of the whole second its ended names);
  *	ideal, the rate r(n) at those nodes times the interval, where r is
  *	the job file's scaling calibrated by the profile the manifest names
- *	(profile_curve(); 0 below min_nodes), unknown without either;
+ *	by the plan's rule (profile_curve(): scaled, or joined for a plan
+ *	with no solver.curve, made before 2026-11-25; 0 below min_nodes),
+ *	unknown without either;
  *	samples, from the progress logs: the increase between two reports
  *	spread evenly between them when they are at most
  *	PROFILE_RESTART_GAP apart, else counted at the later report (the
@@ -66,6 +68,7 @@
 
 #include "util/log.h"
 
+#include "profile.h"
 #include "spool.h"
 
 struct report_fig {
@@ -123,13 +126,11 @@ void report_free(struct report *r);
 
 /*
  * r(n) as bf-solve values a job: its declared curve joined with its
- * profile's (profile_curve(); p may be NULL), 0 below min_nodes, NAN
- * when there is no point at all (no scaling, nothing measured).
+ * profile's by rule (profile_curve(); p may be NULL), 0 below min_nodes,
+ * NAN when there is no point at all (no scaling, nothing measured).
  */
-struct job_point;
-struct profile;
 double report_rate(const struct job_point *points, size_t npoints, long min,
-    long max, const struct profile *p, long n);
+    long max, const struct profile *p, enum profile_curve_rule rule, long n);
 
 /* YYYY-MM-DD and YYYY-MM-DDTHH:MM:SSZ of unix seconds (floored). */
 void report_day(long long day, char out[16]);

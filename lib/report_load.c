@@ -331,7 +331,7 @@ profile_info(struct lctx *c, const struct ydoc *doc,
 
 double
 report_rate(const struct job_point *points, size_t npoints, long min,
-    long max, const struct profile *p, long n)
+    long max, const struct profile *p, enum profile_curve_rule rule, long n)
 {
 	struct job_point *pts;
 	size_t k;
@@ -344,20 +344,20 @@ report_rate(const struct job_point *points, size_t npoints, long min,
 	pts = calloc(npoints + p->npoints + PROFILE_LAW_POINTS, sizeof *pts);
 	if (pts == NULL)
 		return NAN;
-	k = profile_curve(p, points, npoints, max, PROFILE_CURVE_SCALED,
-	    pts);
+	k = profile_curve(p, points, npoints, max, rule, pts);
 	r = k ? curve_rate(pts, k, n) : NAN;
 	free(pts);
 	return r;
 }
 
 static double
-rate_of(const struct jinfo *ji, const struct pinfo *pi, long n)
+rate_of(const struct jinfo *ji, const struct pinfo *pi,
+    enum profile_curve_rule rule, long n)
 {
 	if (ji == NULL)
 		return n > 0 ? NAN : 0;
 	return report_rate(ji->points, ji->npoints, ji->min, ji->max,
-	    pi ? &pi->p : NULL, n);
+	    pi ? &pi->p : NULL, rule, n);
 }
 
 /* A file of history/ read whole; messages name it by label. */
@@ -541,6 +541,9 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 	struct jinfo *ji;
 	struct pinfo *pi;
 	size_t i, cap = 0;
+	/* The rule the plan was made by: without solver.curve, the old one. */
+	enum profile_curve_rule rule = p->curve[0] != '\0' ?
+	    PROFILE_CURVE_SCALED : PROFILE_CURVE_JOINED;
 
 	if ((rp->seg = calloc(p->njobs + 1, sizeof *rp->seg)) == NULL)
 		return diag_errno(d, ENOMEM, "plans");
@@ -565,7 +568,7 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 		rp->seg[rp->nseg].name = name;
 		rp->seg[rp->nseg].uid = ch.uid;
 		rp->seg[rp->nseg].nodes = pj->nodes;
-		rp->seg[rp->nseg].rate = rate_of(ji, pi, pj->nodes);
+		rp->seg[rp->nseg].rate = rate_of(ji, pi, rule, pj->nodes);
 		rp->nseg++;
 	}
 	/* Jobs that held nodes and left the plan: taken back, maybe. */

@@ -135,7 +135,8 @@ running(const struct spool *sp, const struct state_job *sj,
 		if (j.samples > 0)
 			snprintf(ln->work, sizeof ln->work, "%lld", j.samples);
 		rate = report_rate(j.points, j.npoints, j.min_nodes,
-		    j.max_nodes, have_prof ? &p : NULL, (long)sj->hosts.n);
+		    j.max_nodes, have_prof ? &p : NULL, PROFILE_CURVE_SCALED,
+		    (long)sj->hosts.n);
 		if (!isnan(rate)) {
 			snprintf(ln->rate, sizeof ln->rate, "%.1f", rate);
 			snprintf(ln->from, sizeof ln->from, "%s", have_prof ?
