@@ -9,6 +9,7 @@
 #	NODES=10000 JOBS=500 ROUNDS=50 bench/watch.sh	(issue #18's large size)
 #	FLOOD=26000 ROUNDS=20 bench/watch.sh
 #	FSYNCS=1 bench/watch.sh		(and make bench/fsync-shim.so)
+#	FSYNCS=skip bench/watch.sh	(the same, every fsync a no-op)
 #
 # With FLOOD=N, N files a job file's checks refuse are queued in
 # incoming/ (written beside the spool, then moved in with one mv) after
@@ -24,6 +25,8 @@
 # its supervisors inherit (their jobs get a clean environment), and two
 # more columns say, per measured round, how many fsync(2) calls began
 # inside it and the milliseconds they took (medians over the rounds).
+# FSYNCS=skip does the same with every fsync(2) a no-op (BF_FSYNC_SKIP):
+# the disk's metadata work without its syncs, a measurement only.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 NODES=${NODES:-1000}
@@ -75,7 +78,9 @@ root=
 if [ "$FSYNCS" = 0 ]; then
 	bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
 else
-	LD_PRELOAD=$SHIM BF_FSYNC_LOG=$WORK/fsync.log \
+	skip=0
+	[ "$FSYNCS" = skip ] && skip=1
+	LD_PRELOAD=$SHIM BF_FSYNC_LOG=$WORK/fsync.log BF_FSYNC_SKIP=$skip \
 	    bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
 fi
 WPID=$!
