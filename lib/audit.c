@@ -105,9 +105,7 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 		return NULL;
 	solve_init(&s);
 	options_of(want, &o);
-	/* Made before declared curves were scaled: as it was made. */
-	if (want->profiles[0] != '\0' && want->curve[0] == '\0')
-		s.curve_rule = PROFILE_CURVE_JOINED;
+	s.curve_rule = plan_curve_rule(want);	/* as it was made */
 	if (decide_load(&s, &in, 0, NULL, d) == 0 &&
 	    solve_prepare(&s, &o, d) == 0 && solve_run(&s, &o, d) == 0 &&
 	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, d) == 0) {

@@ -37,6 +37,13 @@ plan_free(struct plan *p)
 	plan_init(p);
 }
 
+enum profile_curve_rule
+plan_curve_rule(const struct plan *p)
+{
+	return p->profiles[0] != '\0' && p->curve[0] == '\0' ?
+	    PROFILE_CURVE_JOINED : PROFILE_CURVE_SCALED;
+}
+
 static void
 format_head(FILE *fp, const struct plan *p)
 {

@@ -35,6 +35,7 @@
 #include "util/log.h"
 
 #include "job.h"
+#include "profile.h"
 
 struct plan_job {
 	char name[JOB_NAME_MAX + 1];
@@ -62,5 +63,10 @@ void plan_free(struct plan *p);
 char *plan_format(const struct plan *p, size_t *len);
 int plan_parse(struct plan *p, const char *file, const char *buf, size_t len,
     struct diag *d);
+/*
+ * The rule its profiles were applied by: JOINED for a plan with profiles
+ * and no solver.curve (made before 2026-11-25), else SCALED.
+ */
+enum profile_curve_rule plan_curve_rule(const struct plan *p);
 
 #endif

@@ -541,9 +541,7 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 	struct jinfo *ji;
 	struct pinfo *pi;
 	size_t i, cap = 0;
-	/* The rule the plan was made by: without solver.curve, the old one. */
-	enum profile_curve_rule rule = p->curve[0] != '\0' ?
-	    PROFILE_CURVE_SCALED : PROFILE_CURVE_JOINED;
+	enum profile_curve_rule rule = plan_curve_rule(p);
 
 	if ((rp->seg = calloc(p->njobs + 1, sizeof *rp->seg)) == NULL)
 		return diag_errno(d, ENOMEM, "plans");
