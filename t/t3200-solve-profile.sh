@@ -124,32 +124,34 @@ test_expect_success 'a plan made before curves were scaled: audited as it was ma
 # by: joined, the declared 120 samples/s (432,000); with solver.curve:
 # scaled, 120 times the measured/declared ratio held from 2 nodes, 190/60
 # (380: 1,368,000).  A second plan, an hour later, ends the hour.
-second_plan() {	# dir: the plan after $OLD's there, u gone
+# FILE into history DIR as the plan of TIME, named by its digest, with
+# MANIFEST's inputs, enacted SECONDS after MANIFEST's plan; its stem in $stem.
+place_plan() {	# dir file time manifest seconds
+	p=$(digest "$2") && stem=$3-${p#xxh3:} && mv "$2" "$1/$stem.yaml" &&
+	e=$(sed -n "s/^enacted: //p" "$4") &&
+	sed -e "s/^plan: .*/plan: \"$p\"/" \
+	    -e "s/^enacted: .*/enacted: $((${e%%.*} + $5)).${e#*.}/" \
+	    "$4" >"$1/$stem.inputs.yaml"
+}
+second_plan() {	# dir stem: the plan an hour after STEM's, u gone
 	sed -e "s/^time: 1700002000\$/time: 1700005600/" \
 	    -e "s/objective: 1200,/objective: 0,/" -e "/^jobs:/,\$d" \
-	    "$1/$OLD.yaml" >"$1/.p2" &&
+	    "$1/$2.yaml" >"$1/.p2" &&
 	printf "jobs: {}\nfree: \"n[1-4]\"\n" >>"$1/.p2" &&
-	p2=$(digest "$1/.p2") && s2=1700005600-${p2#xxh3:} &&
-	mv "$1/.p2" "$1/$s2.yaml" &&
-	e=$(sed -n "s/^enacted: //p" "$1/$OLD.inputs.yaml") &&
-	sed -e "s/^plan: .*/plan: \"$p2\"/" \
-	    -e "s/^enacted: .*/enacted: $((${e%%.*} + 3600)).${e#*.}/" \
-	    "$1/$OLD.inputs.yaml" >"$1/$s2.inputs.yaml"
+	place_plan "$1" "$1/.p2" 1700005600 "$1/$2.inputs.yaml" 3600
 }
 ideal_of_u() {	# history
 	bf-report --history "$1" --csv | awk -F, "\$1 == \"job\" && \$4 == \"u\" { print \$6, \$9 }"
 }
 test_expect_success 'bf-report values a plan by the rule it was made by' '
-	cp -R "$T_DIR/data/audit/joined" rj && second_plan rj &&
+	cp -R "$T_DIR/data/audit/joined" rj && second_plan rj $OLD &&
 	ideal_of_u rj >actual && echo "4.000000 432000" >expect &&
 	test_cmp expect actual &&
 	cp -R "$T_DIR/data/audit/joined" rs &&
 	sed "s/tfwd: 10, mps:/tfwd: 10, curve: scaled, mps:/" rj/$OLD.yaml >rs/.p1 &&
-	p1=$(digest rs/.p1) && rm rs/$OLD.yaml rs/$OLD.inputs.yaml &&
-	OLD=1700002000-${p1#xxh3:} && mv rs/.p1 rs/$OLD.yaml &&
-	sed "s/^plan: .*/plan: \"$p1\"/" rj/1700002000-811b92e7c5013df7.inputs.yaml \
-	    >rs/$OLD.inputs.yaml &&
-	second_plan rs &&
+	rm rs/$OLD.yaml rs/$OLD.inputs.yaml &&
+	place_plan rs rs/.p1 1700002000 rj/$OLD.inputs.yaml 0 &&
+	second_plan rs $stem &&
 	ideal_of_u rs >actual && echo "4.000000 1368000" >expect &&
 	test_cmp expect actual
 '
