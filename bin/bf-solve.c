@@ -225,6 +225,7 @@ static void
 options(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
+		{ "always-cbc", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "model", required_argument, NULL, 'M' },
 		{ "mps", required_argument, NULL, 'm' },
@@ -238,6 +239,9 @@ options(int argc, char **argv, struct args *a)
 	while ((c = getopt_long(argc, argv, "d:hs:T:t:V", longopts, NULL))
 	    != -1) {
 		switch (c) {
+		case 'C':
+			a->o.known = 0;
+			break;
 		case 'd':
 			a->spool = optarg;
 			a->spool_mode = 1;

@@ -1044,6 +1044,7 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 	}
 	picks_save(s, dp);
 	rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	s->cbc_not_run = rc == 0 && known;
 	if (rc == 0 && known) {
 		snprintf(s->status, sizeof s->status, "optimal");
 		free(start), free(x), free(dp);

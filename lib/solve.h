@@ -52,9 +52,11 @@
  *	known one, or, with policy rows or no start, a threshold guessed and
  *	checked by CBC's answer (bf-solve(1), Fixed columns); the model keeps
  *	those bounds, for solve_mps(), which is called after solve_run().
- *	With opts.known, where the DP's plan is provably the only optimum it
- *	is the plan without running CBC: CBC's answer would be that plan, or
- *	one worth less, which the check above replaces by it.
+ *	With opts.known (SOLVE_OPTS_DEFAULT), where the DP's plan is provably
+ *	the only optimum (the bounds leave one column per job) it is the
+ *	plan without running CBC: CBC's answer would be that plan, or one
+ *	worth less, which the check above replaces by it; the model written
+ *	is the same either way.
  *
  *	solve_profile() applies bf-profile's measurements to the job it
  *	names (solve_profile.c): measured rates replace declared ones at the
@@ -118,7 +120,8 @@ struct solve_opts {
 				 * compact model of more columns (0: always,
 				 * SIZE_MAX: never) */
 	int known;		/* the DP's plan without CBC where it is
-				 * provably the only optimum (bf-sim) */
+				 * provably the only optimum (default; 0:
+				 * bf-solve --always-cbc, tests) */
 };
 
 /*
@@ -129,7 +132,7 @@ struct solve_opts {
  */
 #define SOLVE_FIX_COLS	0
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
-	SOLVE_FIX_COLS, 0 }
+	SOLVE_FIX_COLS, 1 }
 
 struct solve_job {
 	struct job job;
@@ -178,6 +181,7 @@ struct solve {
 	double threshold;	/* fixed: columns whose bound passes it */
 	size_t nfixed;
 	int exact;		/* the bounds of the free columns are exact */
+	int cbc_not_run;	/* opts.known: the DP's plan was the only one */
 	/* how profiles apply: SCALED (0), or a plan's of before (bf-audit) */
 	enum profile_curve_rule curve_rule;
 	const char *fixby;	/* what the threshold is the objective of */

@@ -217,6 +217,7 @@ load(struct solve *s, const struct inst *in, struct diag *d)
 }
 
 static size_t fixed;	/* columns fixed by run(), in all */
+static int cbc_not_run;	/* runs of run() decided without CBC (known) */
 
 static int
 run(const struct inst *in, struct solve_opts *o, double *obj, struct plan *p,
@@ -234,6 +235,7 @@ run(const struct inst *in, struct solve_opts *o, double *obj, struct plan *p,
 		rc = solve_plan(&s, o, NULL, p, d);
 	*obj = s.objective;
 	fixed += s.nfixed;
+	cbc_not_run += s.cbc_not_run;
 	solve_free(&s);
 	return rc;
 }
@@ -315,6 +317,7 @@ dp_vs_cbc(int count)
 
 	dp.solver = SOLVE_DP;
 	cbc.no_start = 1;
+	start.known = 0;	/* CBC, from the DP's start */
 	for (i = 0; i < count; i++) {
 		struct inst in;
 		struct plan p1, p2, p3;
@@ -380,8 +383,10 @@ fixing(int count)
 	whole.fix_cols = SIZE_MAX;
 	fix.fix_cols = guess.fix_cols = 0;
 	guess.no_start = 1;
+	whole.known = fix.known = guess.known = 0;	/* CBC each time */
 	known.known = 1;
 	fixed = 0;
+	cbc_not_run = 0;
 	for (i = 0; i < count; i++) {
 		struct inst in;
 		struct plan p[5];
@@ -416,6 +421,8 @@ fixing(int count)
 	    bad);
 	ok(badknown == 0, "where only the DP's plan is optimal it is CBC's "
 	    "plan (%d of %d differ)", badknown, count);
+	ok(cbc_not_run > 0, "and there CBC was not run (%d of %d instances)",
+	    cbc_not_run, count);
 	ok(fixed > 0, "columns were fixed (%zu)", fixed);
 }
 
@@ -432,6 +439,7 @@ policy_fixing(int count)
 
 	whole.fix_cols = SIZE_MAX;
 	fix.fix_cols = 0;
+	whole.known = fix.known = 0;
 	fixed = 0;
 	owned = 1;
 	for (i = 0; i < count; i++) {
@@ -480,6 +488,7 @@ pernode_vs_compact(enum solve_model model, int count)
 	int i, bad = 0;
 
 	pn.model = model;
+	c.known = 0;
 	for (i = 0; i < count; i++) {
 		struct inst in;
 		struct plan p1, p2;
@@ -517,6 +526,7 @@ extremes(int count, size_t fix_cols)
 
 	dp.solver = SOLVE_DP;
 	cbc.fix_cols = fix_cols;
+	cbc.known = 0;
 	for (i = 0; i < count; i++) {
 		struct inst in;
 		struct plan p1, p2;
@@ -575,6 +585,7 @@ unscaled(void)
 	dp.solver = SOLVE_DP;
 	raw.obj_max = 1e300;
 	raw.fix_cols = SIZE_MAX;	/* CBC on the whole model, as it erred */
+	raw.known = 0;
 	if (run(&in, &dp, &o1, &p1, &d) < 0 || run(&in, &raw, &o2, &p2,
 	    &d) < 0) {
 		ok(0, "the issue's instance, unscaled, has a plan: %s", d.text);

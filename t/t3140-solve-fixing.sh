@@ -3,7 +3,9 @@
 # by their bounds as in every compact model), with and without a
 # policy: the plan is proven optimal, equals the DP's where the DP is exact,
 # meets the policy, and the MPS file, read by the cbc program, has the
-# plan's optimum: a faithful model, fixed columns and all.
+# plan's optimum: a faithful model, fixed columns and all; where the DP's
+# plan is the only column per job left, CBC is not run, and --always-cbc
+# (CBC run all the same) gives the same plan and the same model.
 . "$(dirname "$0")/lib.sh"
 
 D="$T_DIR/data/solve"
@@ -41,6 +43,21 @@ test_expect_success 'without a policy: optimal, the DP'\''s plan, columns fixed'
 
 test_expect_success 'without a policy: the MPS file read by cbc has the same optimum' '
 	cbc_same nopol.plan nopol.mps
+'
+
+# Here the bounds leave one column per job, the DP's: that plan is the
+# model's only optimum, so bf-solve did not run CBC (bf-solve(1), Fixed
+# columns); the cbc program's proof above is of that model.
+test_expect_success 'without a policy: one column per job left, and --always-cbc gives the same plan and model' '
+	fixedcols=$(sed -n "s/^\* \([0-9]*\) of \([0-9]*\) columns fixed.*/\2 - \1/p" nopol.mps) &&
+	test "$(($fixedcols))" -eq 150 &&
+	bf-solve --always-cbc --mps always.mps -s state.yaml holes.yaml \
+		jobs/*.yaml >always.plan &&
+	cmp nopol.mps always.mps &&
+	grep -v "^solver:" nopol.plan >a && grep -v "^solver:" always.plan >b &&
+	test_cmp a b &&
+	test "$(field always.plan status)" = optimal &&
+	test "$(field always.plan objective)" = "$(field nopol.plan objective)"
 '
 
 test_expect_success 'with a policy: optimal, within the DP'\''s bound, columns fixed' '
