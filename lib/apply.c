@@ -214,38 +214,6 @@ apply_compress(const struct hostlist *hl)
 	return hostlist_compress(hl);
 }
 
-/*
- * The nodes a pilot job held and left (the scheduler took them back:
- * pilots.c, leaves()) are not asked for again from the holes file now,
- * which may predate their taking: state.yaml unobtained, as for a node a
- * start did not obtain.  Only with pilots: the local backend's hosts file
- * shrinks by itself only after a crash in a plan's shrink, whose nodes
- * that plan may hand to another job.
- */
-static int
-taken_back(struct ctx *c, const struct state_job *sj,
-    const struct hostlist *now)
-{
-	const char *holes = c->o->inputs != NULL ? c->o->inputs->dig_holes :
-	    c->plan.holes;
-	struct hostlist gone;
-	size_t i;
-	int rc = 0;
-
-	if (c->b->ops->pilot == NULL || sj == NULL || holes[0] == '\0')
-		return 0;
-	hostlist_init(&gone);
-	for (i = 0; i < sj->hosts.n && rc == 0; i++)
-		if (!hostlist_contains(now, sj->hosts.names[i]) &&
-		    hostlist_add(&gone, sj->hosts.names[i]) < 0)
-			rc = diag_errno(c->d, ENOMEM, "hosts");
-	if (rc == 0 && gone.n > 0 && state_unobtained(&c->st, holes,
-	    &gone) < 0)
-		rc = diag_errno(c->d, ENOMEM, "hosts");
-	hostlist_free(&gone);
-	return rc;
-}
-
 /* A job running in run/ is in the state with the hosts it was given. */
 static int
 adopt(struct ctx *c, const char *name)
@@ -260,8 +228,6 @@ adopt(struct ctx *c, const char *name)
 		return 0;
 	}
 	if (sj == NULL || !hostlist_equal(&sj->hosts, hl)) {
-		if (taken_back(c, sj, hl) < 0)
-			return -1;
 		long was = apply_held(c, name), n = (long)hl->n;
 		/* hl is the backend's: nothing of it is used below. */
 		if ((text = apply_compress(hl)) == NULL)
