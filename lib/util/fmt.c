@@ -36,10 +36,63 @@ integer(double x, char buf[FMT_DOUBLE_LEN])
 	return 1;
 }
 
+/*
+ * A number with at most 8 decimals and 15 significant digits, between
+ * 1e-3 and 1e15 in magnitude (most coefficients of a model: rates times
+ * seconds), printed without printf and strtod.  With Y = round(x 10^k),
+ * the least k that works: Y / 10^k, a division IEEE rounds correctly,
+ * gives back x exactly when x is the double nearest to the decimal D =
+ * Y / 10^k.  Then strtod(D) is x, and %.15g prints D: x is within half
+ * an ulp of D (1.2e-16 |x|), less than half a step of 15 significant
+ * digits (5e-16 |x| at least), so it rounds to D, which has at most 15
+ * such digits and, above 1e-4 and below 1e15, no exponent; %g drops the
+ * trailing zeros, and the least k leaves none.
+ */
+static int
+decimal(double x, char buf[FMT_DOUBLE_LEN])
+{
+	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6,
+	    1e7, 1e8 };
+	char digits[24];
+	double a = fabs(x);
+	long long y = 0;
+	size_t n = 0, i = 0, k, lead;
+
+	if (!(a >= 1e-3 && a < 1e15))
+		return 0;
+	for (k = 1; k < sizeof pow10 / sizeof pow10[0]; k++) {
+		double s = a * pow10[k];
+		if (s >= 1e15)
+			return 0;
+		y = (long long)(s + 0.5);
+		if ((double)y / pow10[k] == a)
+			break;
+	}
+	if (k == sizeof pow10 / sizeof pow10[0])
+		return 0;
+	do
+		digits[n++] = (char)('0' + y % 10);
+	while ((y /= 10) > 0);
+	if (x < 0)
+		buf[i++] = '-';
+	if (n <= k) {		/* 0.000123: zeros after the point first */
+		buf[i++] = '0', buf[i++] = '.';
+		for (lead = n; lead < k; lead++)
+			buf[i++] = '0';
+	}
+	while (n > 0) {
+		if (n == k && i > 0 && buf[i - 1] != '.')
+			buf[i++] = '.';
+		buf[i++] = digits[--n];
+	}
+	buf[i] = '\0';
+	return 1;
+}
+
 const char *
 fmt_double(double x, char buf[FMT_DOUBLE_LEN])
 {
-	if (integer(x, buf))
+	if (integer(x, buf) || decimal(x, buf))
 		return buf;
 	snprintf(buf, FMT_DOUBLE_LEN, "%.15g", x);
 	if (strtod(buf, NULL) != x)
