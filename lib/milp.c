@@ -235,9 +235,8 @@ put(struct mps_text *t, const char *s, size_t n)
 		}
 		t->buf = b;
 	}
-	memcpy(t->buf + t->len, s, n);
+	memcpy(t->buf + t->len, s, n);	/* room for the '\0' kept */
 	t->len += n;
-	t->buf[t->len] = '\0';
 }
 
 static void
@@ -366,6 +365,7 @@ milp_mps(const struct milp *m, const char *name, const char *comment,
 		free(t.buf);
 		return NULL;
 	}
+	t.buf[t.len] = '\0';
 	*len = t.len;
 	return t.buf;
 }

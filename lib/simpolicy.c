@@ -153,8 +153,6 @@ simpolicy_decide(enum simpolicy p, const struct solve_opts *o,
 		so.solver = p == SIMPOLICY_DP ? SOLVE_DP : SOLVE_CBC;
 		so.model = p == SIMPOLICY_PERNODE ? SOLVE_PERNODE :
 		    SOLVE_COMPACT;
-		/* CBC's plan is known where only the DP's is optimal */
-		so.known = p == SIMPOLICY_MILP;
 		if (solve_counts(&so, c, n, nfree, res, d) < 0)
 			return -1;
 		if (p == SIMPOLICY_PERNODE)

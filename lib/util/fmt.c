@@ -75,16 +75,15 @@ decimal(double x, char buf[FMT_DOUBLE_LEN])
 	while ((y /= 10) > 0);
 	if (x < 0)
 		buf[i++] = '-';
-	if (n <= k) {		/* 0.000123: zeros after the point first */
-		buf[i++] = '0', buf[i++] = '.';
-		for (lead = n; lead < k; lead++)
-			buf[i++] = '0';
-	}
-	while (n > 0) {
-		if (n == k && i > 0 && buf[i - 1] != '.')
-			buf[i++] = '.';
+	if (n <= k)		/* 0.000123 */
+		buf[i++] = '0';
+	while (n > k)
 		buf[i++] = digits[--n];
-	}
+	buf[i++] = '.';
+	for (lead = n; lead < k; lead++)
+		buf[i++] = '0';
+	while (n > 0)
+		buf[i++] = digits[--n];
 	buf[i] = '\0';
 	return 1;
 }
