@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE		/* renameat2(2) RENAME_NOREPLACE */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -175,18 +176,174 @@ tmp_random(void)
 	return (unsigned int)clock() ^ (unsigned int)time(NULL) * 2654435761u;
 }
 
+static unsigned long tmp_seq;
+
+/*
+ * The pool (file_pool_fill()): the names of empty files this process made
+ * in one tmp/, "pool.PID.SEQ.RANDOM", taken last made first.  A process
+ * forked from the one that made them does not take them (its copy of the
+ * list would hand the same file out twice); their tmp/ is told by the
+ * descriptor given and its device and inode.
+ */
+#define POOL_NAME_MAX	48
+
+static struct {
+	pid_t pid;
+	int tmpdirfd;
+	dev_t dev;
+	ino_t ino;
+	size_t n;
+	unsigned long taken;
+	char names[FILE_POOL_MAX][POOL_NAME_MAX];
+} pool = { .tmpdirfd = -1 };
+
+static int
+pool_ours(int tmpdirfd)
+{
+	struct stat st;
+
+	return pool.n > 0 && pool.pid == getpid() &&
+	    pool.tmpdirfd == tmpdirfd && fstat(tmpdirfd, &st) == 0 &&
+	    st.st_dev == pool.dev && st.st_ino == pool.ino;
+}
+
+/*
+ * A file of the pool renamed to tmpname (RENAME_NOREPLACE: a name someone
+ * planted is never replaced) and opened; -1 when the pool has none left
+ * that is still ours, empty and unlinked elsewhere (the caller then makes
+ * one).  In tmp/ (sticky) no one else can rename or remove it between the
+ * rename and the open.
+ */
+static int
+pool_take(int tmpdirfd, const char *name, char *tmpname, size_t tmplen)
+{
+	while (pool_ours(tmpdirfd)) {
+		const char *p = pool.names[--pool.n];
+		struct stat st;
+		int fd;
+
+		snprintf(tmpname, tmplen, "%ld.%lu.%08x.%.200s",
+		    (long)getpid(), ++tmp_seq, tmp_random(), name);
+		if (renameat2(tmpdirfd, p, tmpdirfd, tmpname,
+		    RENAME_NOREPLACE) < 0) {
+			if (errno == EEXIST)
+				(void)unlinkat(tmpdirfd, p, 0);
+			continue;
+		}
+		fd = openat(tmpdirfd, tmpname, O_WRONLY | O_NOFOLLOW |
+		    O_CLOEXEC);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() && st.st_nlink == 1 &&
+		    st.st_size == 0) {
+			pool.taken++;
+			return fd;
+		}
+		if (fd >= 0)
+			(void)close(fd);
+		(void)unlinkat(tmpdirfd, tmpname, 0);
+	}
+	return -1;
+}
+
+int
+file_pool_fill(int tmpdirfd, size_t want, struct diag *d)
+{
+	struct stat st;
+	int attempt = 0;
+
+	if (want > FILE_POOL_MAX)
+		want = FILE_POOL_MAX;
+	if (pool.pid != getpid() || pool.tmpdirfd != tmpdirfd) {
+		if (fstat(tmpdirfd, &st) < 0)
+			return diag_errno(d, errno, "unable to stat tmp/");
+		pool.pid = getpid();
+		pool.tmpdirfd = tmpdirfd;
+		pool.dev = st.st_dev;
+		pool.ino = st.st_ino;
+		pool.n = 0;
+	}
+	while (pool.n < want) {
+		char *p = pool.names[pool.n];
+		int fd;
+
+		snprintf(p, POOL_NAME_MAX, "pool.%ld.%lu.%08x",
+		    (long)getpid(), ++tmp_seq, tmp_random());
+		fd = openat(tmpdirfd, p, O_WRONLY | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			if (errno == EEXIST && ++attempt < 100)
+				continue;
+			return diag_errno(d, errno, "unable to create tmp/%s",
+			    p);
+		}
+		(void)close(fd);
+		pool.n++;
+	}
+	return 0;
+}
+
+size_t
+file_pool_count(int tmpdirfd)
+{
+	return pool_ours(tmpdirfd) ? pool.n : 0;
+}
+
+unsigned long
+file_pool_taken(void)
+{
+	return pool.taken;
+}
+
+void
+file_pool_empty(void)
+{
+	if (pool.pid == getpid())
+		while (pool.n > 0)
+			(void)unlinkat(pool.tmpdirfd,
+			    pool.names[--pool.n], 0);
+	pool.n = 0;
+}
+
+int
+file_pool_clean(int tmpdirfd)
+{
+	/* Its own open file description: a dup would share the offset. */
+	int fd = openat(tmpdirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int removed = 0;
+	struct dirent *e;
+	DIR *dir;
+
+	if (fd < 0)
+		return 0;
+	if ((dir = fdopendir(fd)) == NULL) {
+		(void)close(fd);
+		return 0;
+	}
+	while ((e = readdir(dir)) != NULL) {
+		struct stat st;
+
+		if (strncmp(e->d_name, "pool.", 5) == 0 &&
+		    fstatat(tmpdirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		    0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    st.st_size == 0 && unlinkat(tmpdirfd, e->d_name, 0) == 0)
+			removed++;
+	}
+	(void)closedir(dir);
+	return removed;
+}
+
 static int
 tmp_create(int tmpdirfd, const char *where, const char *name, char *tmpname,
     size_t tmplen, int dot, struct diag *d)
 {
-	static unsigned long seq;
-	int attempt;
+	int attempt, fd;
 
+	if (!dot && (fd = pool_take(tmpdirfd, name, tmpname, tmplen)) >= 0)
+		return fd;
 	for (attempt = 0; attempt < 100; attempt++) {
-		int fd;
-
 		snprintf(tmpname, tmplen, "%s%ld.%lu.%08x.%.200s",
-		    dot ? "." : "", (long)getpid(), ++seq, tmp_random(), name);
+		    dot ? "." : "", (long)getpid(), ++tmp_seq, tmp_random(),
+		    name);
 		fd = openat(tmpdirfd, tmpname,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd >= 0)

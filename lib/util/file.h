@@ -51,6 +51,22 @@
  *	every file staged so far (*failed the one that failed);
  *	file_group_free() unstages what was not published and frees.
  *
+ *	The pool: a daemon that writes files on a path whose latency counts
+ *	makes their inodes ahead, while it is idle.  file_pool_fill() makes
+ *	empty files in tmp/ ("pool.PID.SEQ.RANDOM", mode 0600) until want
+ *	are ready; a file staged in that tmp/ by the same process then takes
+ *	one (renamed to the usual temporary name, then opened), so that
+ *	creating it costs a rename, not an allocation: on an ext4 without a
+ *	journal, which skips inodes freed in the last minutes, an allocation
+ *	can take a millisecond.  Anything unexpected (a file gone, no longer
+ *	empty, of another owner) and the pool is passed over; a process
+ *	forked from the filler never takes from it.  file_pool_count() says
+ *	how many are ready, file_pool_taken() how many were taken in all;
+ *	file_pool_empty() removes the pool, file_pool_clean() the empty
+ *	pool files of this user that a process which died left in tmp/
+ *	(only for a caller that knows no other process of its user pools
+ *	there, e.g. the holder of the spool's lock).
+ *
  *	file_write_path() does the same for a path outside the spool, with a
  *	dot-prefixed temporary file in the destination's own directory.
  * DIAGNOSTICS
@@ -117,6 +133,13 @@ int file_group_stage(struct file_group *g, int tmpdirfd, int dirfd,
     mode_t mode, struct diag *d);
 int file_group_sync(struct file_group *g, size_t *failed, struct diag *d);
 void file_group_free(struct file_group *g);
+#define FILE_POOL_MAX	512
+
+int file_pool_fill(int tmpdirfd, size_t want, struct diag *d);
+size_t file_pool_count(int tmpdirfd);
+unsigned long file_pool_taken(void);
+void file_pool_empty(void);
+int file_pool_clean(int tmpdirfd);
 int file_write_path(const char *path, const void *buf, size_t len,
     mode_t mode, struct diag *d);
 int file_write_all(int fd, const void *buf, size_t len);
