@@ -248,13 +248,63 @@ drain(struct watcher *w)
 	return n;
 }
 
-/* Wait for a wake-up until deadline; its name, or NULL at the deadline. */
+/*
+ * The files of the next decisions made ahead (file.h's pool), a few at a
+ * time while nothing is waiting (pool_resize() says how many).  Not for
+ * --once, which has no next decision.
+ */
+#define WATCH_POOL_MIN	16
+#define WATCH_POOL_STEP	8
+
+static int
+pool_short(const struct watcher *w)
+{
+	return !w->o->once && !w->pool_off && w->sp->dirs[SPOOL_TMP] >= 0 &&
+	    file_pool_count(w->sp->dirs[SPOOL_TMP]) < w->pool_want;
+}
+
+static void
+pool_step(struct watcher *w)
+{
+	int tmpfd = w->sp->dirs[SPOOL_TMP];
+	size_t n = file_pool_count(tmpfd) + WATCH_POOL_STEP;
+	struct diag d;
+
+	/* Silent: a decision's own writes say why tmp/ refuses files. */
+	if (file_pool_fill(tmpfd, n < w->pool_want ? n : w->pool_want,
+	    &d) < 0)
+		w->pool_off = 1;
+}
+
+/*
+ * After a chain that took taken files: twice that, or, after a busier
+ * chain, a quarter less than before (a burst of starts is not kept for).
+ * A pool that could not be filled is tried again.
+ */
+static void
+pool_resize(struct watcher *w, unsigned long taken)
+{
+	size_t want = taken > FILE_POOL_MAX / 2 ? FILE_POOL_MAX :
+	    2 * (size_t)taken;
+
+	if (want < w->pool_want - w->pool_want / 4)
+		want = w->pool_want - w->pool_want / 4;
+	w->pool_want = want < WATCH_POOL_MIN ? WATCH_POOL_MIN : want;
+	w->pool_off = 0;
+}
+
+/*
+ * Wait for a wake-up until deadline; its name, or NULL at the deadline.
+ * While the pool is short and nothing is waiting, it is filled first.
+ */
 static const char *
 wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 {
+	static const struct timespec now;
 	struct pollfd pfd = { w->ifd, POLLIN, 0 };
 	struct timespec ts;
 	double left, until;
+	int filling;
 
 	for (;;) {
 		if (watch_got_term)
@@ -276,8 +326,12 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 		}
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - floor(left)) * 1e9);
-		if (ppoll(&pfd, 1, &ts, mask) <= 0)
+		filling = pool_short(w);
+		if (ppoll(&pfd, 1, filling ? &now : &ts, mask) <= 0) {
+			if (filling)
+				pool_step(w);
 			continue;
+		}
 		w->urgent = 0;
 		drain(w);
 		/* Gather the burst, unless a holes file needs an answer. */
@@ -353,8 +407,12 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 			poll_holes(w);
 			next_holes = watch_now() + w->o->holes_interval;
 		}
-		if (why != NULL && watch_chain(w, why, d) < 0)
-			return -1;
+		if (why != NULL) {
+			unsigned long taken = file_pool_taken();
+			if (watch_chain(w, why, d) < 0)
+				return -1;
+			pool_resize(w, file_pool_taken() - taken);
+		}
 		if (w->o->once && w->left_undone)
 			return diag_set(d, EX_TEMPFAIL, "a step failed and is "
 			    "to be retried (see above); run again");
@@ -409,10 +467,13 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->b.grace = o->grace;
 	w->b.allow_root = o->allow_root;
 	spool_clean_tmp(sp, 36 * 3600);
+	if (sp->dirs[SPOOL_TMP] >= 0)	/* a pool a killed bf-watch left */
+		file_pool_clean(sp->dirs[SPOOL_TMP]);
 	watch_runs(w);
 	/* Holes found at start are not news: the first intake runs first. */
 	watch_holes_now(w, &w->holes_seen);
 	rc = loop(w, &mask, d);
+	file_pool_empty();
 	inotifytools_cleanup();
 	backend_close(&w->b);
 	intake_memo_free(&w->memo);

@@ -60,6 +60,8 @@ struct watcher {
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
 	struct job_cache jobs_parsed;	/* kept while unchanged */
+	size_t pool_want;	/* files made ahead in tmp/ (file.h) */
+	int pool_off;		/* making one failed: not until the next chain */
 };
 
 extern volatile sig_atomic_t watch_got_term;	/* SIGTERM or SIGINT */

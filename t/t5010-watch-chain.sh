@@ -44,6 +44,28 @@ test_expect_success 'nodes taken back: the jobs shrink off them' '
 	printf "n0%s:1\n" 1 2 3 >expect && test_cmp expect actual
 '
 
+# While idle, the watcher makes the files of its next decisions ahead in
+# tmp/ (file.h's pool): empty, its own, "pool.PID.*".  The next plan is
+# one of them: a file born before its holes file was delivered.
+pool_files() {	# spool pid
+	find "$1/tmp" -maxdepth 1 -name "pool.$2.*" -type f -empty -user "$(id -u)" |
+		wc -l
+}
+born() {	# file: its birth, in seconds since the epoch, or nothing
+	_b=$(stat -c %w "$1") && [ "$_b" != - ] && date -d "$_b" +%s.%N
+}
+test_expect_success 'idle, the watcher has made files ahead in tmp/; the next plan is one' '
+	p=$(cat watch.pid) &&
+	wait_for 10 eval "test \$(pool_files sp $p) -ge 16" &&
+	test -z "$(find sp/tmp -mindepth 1 ! -name "pool.$p.*")" &&
+	before=$(date +%s.%N) &&
+	holes sp 1003 "n[01-03]" &&
+	wait_for 10 grep -q "^time: 1003$" sp/plans/current.yaml &&
+	plan_born=$(born sp/plans/current.yaml) &&
+	echo "plan born $plan_born, holes delivered after $before" &&
+	awk -v a="$plan_born" -v b="$before" "BEGIN { exit !(a < b) }"
+'
+
 # bf-watch remembers each run's hosts file by its stat, not its name:
 # one replaced under it (as a pilot's backend does when a node is lost)
 # is read again, and the job adopted with what the file now says.
@@ -85,10 +107,11 @@ test_expect_success 'every decision is in history and audits identical' '
 	done
 '
 
-test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0' '
+test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0; the pool removed' '
 	p=$(cat watch.pid) &&
 	kill -HUP $p && sleep 0.2 && alive $p &&
 	stop_watch &&
+	tmp_clean sp &&
 	bf-watch -d sp2 -r 1 2>log2 &
 	w=$! &&
 	wait_for 5 test -s sp2/lock &&
@@ -136,6 +159,15 @@ test_expect_success '--holes-cmd: its output becomes holes/current.yaml' '
 	timeout -s KILL 20 bf-watch -d sp4 --once --holes-cmd "exit 3" 2>log4 &&
 	echo "bf-watch: --holes-cmd failed (exit 3); waiting for new input" >expect &&
 	test_cmp expect log4 && test_cmp h.yaml sp4/holes/current.yaml
+'
+
+test_expect_success 'a watcher killed leaves its pool; the next one removes it' '
+	start_watch sp6 && p=$(cat watch.pid) &&
+	wait_for 10 eval "test \$(pool_files sp6 $p) -ge 16" &&
+	kill -KILL $p && wait_for 5 eval "! alive $p" && rm -f watch.pid &&
+	test $(pool_files sp6 $p) -ge 16 &&
+	timeout -s KILL 20 bf-watch -d sp6 --once --no-profile 2>log6 &&
+	test_must_be_empty log6 && tmp_clean sp6
 '
 
 test_expect_success 'cleanup' '
