@@ -254,11 +254,12 @@ test_expect_success 'cleanup' '
 '
 
 # A new spool "many" of 150 one-node jobs, j100 to j249 (the jobs of the
-# one there before killed).
+# one there before killed).  They sleep: 150 of job.sh, each forking three
+# programs ten times a second, kept a 2-core machine at a load of 150.
 many_jobs() {
 	kill_jobs many && rm -rf many && mkspool many &&
 	i=100 && while [ $i -lt 250 ]; do
-		job many j$i 1 "exec $J" || return 1
+		job many j$i 1 "exec sleep 100000" || return 1
 		i=$((i + 1))
 	done &&
 	bf-submit --intake -d many 2>/dev/null
