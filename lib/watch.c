@@ -267,12 +267,15 @@ static void
 pool_step(struct watcher *w)
 {
 	int tmpfd = w->sp->dirs[SPOOL_TMP];
-	size_t n = file_pool_count(tmpfd) + WATCH_POOL_STEP;
+	size_t had = file_pool_count(tmpfd), n = had + WATCH_POOL_STEP;
 	struct diag d;
 
-	/* Silent: a decision's own writes say why tmp/ refuses files. */
+	/*
+	 * Silent: a decision's own writes say why tmp/ refuses files.  A
+	 * step that made none is not tried again before the next chain.
+	 */
 	if (file_pool_fill(tmpfd, n < w->pool_want ? n : w->pool_want,
-	    &d) < 0)
+	    &d) < 0 || file_pool_count(tmpfd) <= had)
 		w->pool_off = 1;
 }
 

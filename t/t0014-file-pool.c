@@ -196,6 +196,40 @@ main(void)
 	is_int(names(tmpfd, list, MAXN), 0, "tmp/ is empty: the written "
 	    "one was removed");
 
+	/*
+	 * Three more passed over: one linked elsewhere too, one of another
+	 * owner (root's test; otherwise linked too), one replaced under its
+	 * name by another empty file of ours (not the inode the fill made).
+	 */
+	is_int(file_pool_fill(tmpfd, 3, &d), 0, "a fill of 3");
+	names(tmpfd, list, MAXN);
+	ok(linkat(tmpfd, list[0], destfd, "linked0", 0) == 0,
+	    "one linked elsewhere");
+	if (geteuid() == 0)
+		ok(fchownat(tmpfd, list[1], 65534, 65534,
+		    AT_SYMLINK_NOFOLLOW) == 0, "one given to nobody");
+	else
+		ok(linkat(tmpfd, list[1], destfd, "linked1", 0) == 0,
+		    "one linked elsewhere too (not root: no chown)");
+	{
+		int fd = openat(tmpfd, "x", O_WRONLY | O_CREAT | O_EXCL, 0600);
+		ok(fd >= 0 && close(fd) == 0 &&
+		    renameat(tmpfd, "x", tmpfd, list[2]) == 0,
+		    "one replaced by another empty file of ours");
+	}
+	is_int(file_write_atomic(tmpfd, destfd, "f", "phi\n", 4, 0644, 0, &d),
+	    0, "f written");
+	is_int(file_pool_taken(), 2, "f took nothing from the pool");
+	ok(content_is(destfd, "f", "phi\n"), "f holds what was written");
+	is_int(file_pool_count(tmpfd), 0, "the three are no longer the pool's");
+	is_int(names(tmpfd, list, MAXN), 0, "tmp/ is empty: the three "
+	    "names were the pool's, removed");
+	ok(fstatat(destfd, "linked0", &sb, 0) == 0 && sb.st_nlink == 1 &&
+	    sb.st_size == 0, "the link elsewhere is left as it was, empty");
+	unlinkat(destfd, "linked0", 0);
+	unlinkat(destfd, "linked1", 0);
+	unlinkat(destfd, "f", 0);
+
 	/* Emptying. */
 	is_int(file_pool_fill(tmpfd, 3, &d), 0, "a fill of 3");
 	file_pool_empty();

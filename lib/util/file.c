@@ -179,11 +179,12 @@ tmp_random(void)
 static unsigned long tmp_seq;
 
 /*
- * The pool (file_pool_fill()): the names of empty files this process made
- * in one tmp/, "pool.PID.SEQ.RANDOM", taken last made first.  A process
- * forked from the one that made them does not take them (its copy of the
- * list would hand the same file out twice); their tmp/ is told by the
- * descriptor given and its device and inode.
+ * The pool (file_pool_fill()): the names and inodes of empty files this
+ * process made in one tmp/, "pool.PID.SEQ.RANDOM", taken last made first.
+ * A process forked from the one that made them does not take them (its
+ * copy of the list would hand the same file out twice); their tmp/ is
+ * told by the descriptor given and its device and inode.  A file system
+ * without RENAME_NOREPLACE gets no pool (broken).
  */
 #define POOL_NAME_MAX	48
 
@@ -194,7 +195,9 @@ static struct {
 	ino_t ino;
 	size_t n;
 	unsigned long taken;
+	int broken;
 	char names[FILE_POOL_MAX][POOL_NAME_MAX];
+	ino_t inos[FILE_POOL_MAX];
 } pool = { .tmpdirfd = -1 };
 
 static int
@@ -210,37 +213,53 @@ pool_ours(int tmpdirfd)
 /*
  * A file of the pool renamed to tmpname (RENAME_NOREPLACE: a name someone
  * planted is never replaced) and opened; -1 when the pool has none left
- * that is still ours, empty and unlinked elsewhere (the caller then makes
- * one).  In tmp/ (sticky) no one else can rename or remove it between the
- * rename and the open.
+ * that is still the file made (its inode), ours, empty and linked nowhere
+ * else (the caller then makes one).  In tmp/ (sticky) no one else can
+ * rename or remove it between the rename and the open; O_NONBLOCK all the
+ * same, so that nothing put there in its place could hold the open.  A
+ * name that cannot be renamed is removed, not left behind; a failure to
+ * open that is no file's (EMFILE, ENFILE, ENOMEM) stops the taking, which
+ * would only spend the pool.
  */
 static int
 pool_take(int tmpdirfd, const char *name, char *tmpname, size_t tmplen)
 {
 	while (pool_ours(tmpdirfd)) {
 		const char *p = pool.names[--pool.n];
+		ino_t ino = pool.inos[pool.n];
 		struct stat st;
-		int fd;
+		int fd, err;
 
 		snprintf(tmpname, tmplen, "%ld.%lu.%08x.%.200s",
 		    (long)getpid(), ++tmp_seq, tmp_random(), name);
 		if (renameat2(tmpdirfd, p, tmpdirfd, tmpname,
 		    RENAME_NOREPLACE) < 0) {
-			if (errno == EEXIST)
+			if (errno == EINVAL || errno == ENOSYS)
+				pool.broken = 1;
+			if (errno != ENOENT)
 				(void)unlinkat(tmpdirfd, p, 0);
+			if (pool.broken)
+				file_pool_empty();
 			continue;
 		}
 		fd = openat(tmpdirfd, tmpname, O_WRONLY | O_NOFOLLOW |
-		    O_CLOEXEC);
+		    O_NONBLOCK | O_CLOEXEC);
+		err = errno;
 		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_uid == geteuid() && st.st_nlink == 1 &&
-		    st.st_size == 0) {
+		    st.st_ino == ino && st.st_uid == geteuid() &&
+		    st.st_nlink == 1 && st.st_size == 0 &&
+		    fcntl(fd, F_SETFL, 0) == 0) {
+			/* Its times are the write's, not the fill's. */
+			(void)futimens(fd, NULL);
 			pool.taken++;
 			return fd;
 		}
 		if (fd >= 0)
 			(void)close(fd);
 		(void)unlinkat(tmpdirfd, tmpname, 0);
+		if (fd < 0 && (err == EMFILE || err == ENFILE ||
+		    err == ENOMEM))
+			break;
 	}
 	return -1;
 }
@@ -251,16 +270,20 @@ file_pool_fill(int tmpdirfd, size_t want, struct diag *d)
 	struct stat st;
 	int attempt = 0;
 
+	if (pool.broken)
+		return diag_set(d, EX_UNAVAILABLE, "tmp/: no pool where "
+		    "rename(2) cannot refuse to replace (RENAME_NOREPLACE)");
 	if (want > FILE_POOL_MAX)
 		want = FILE_POOL_MAX;
-	if (pool.pid != getpid() || pool.tmpdirfd != tmpdirfd) {
-		if (fstat(tmpdirfd, &st) < 0)
-			return diag_errno(d, errno, "unable to stat tmp/");
+	if (fstat(tmpdirfd, &st) < 0)
+		return diag_errno(d, errno, "unable to stat tmp/");
+	if (pool.pid != getpid() || pool.tmpdirfd != tmpdirfd ||
+	    pool.dev != st.st_dev || pool.ino != st.st_ino) {
+		file_pool_empty();	/* another tmp/: the old one's removed */
 		pool.pid = getpid();
 		pool.tmpdirfd = tmpdirfd;
 		pool.dev = st.st_dev;
 		pool.ino = st.st_ino;
-		pool.n = 0;
 	}
 	while (pool.n < want) {
 		char *p = pool.names[pool.n];
@@ -276,8 +299,14 @@ file_pool_fill(int tmpdirfd, size_t want, struct diag *d)
 			return diag_errno(d, errno, "unable to create tmp/%s",
 			    p);
 		}
+		if (fstat(fd, &st) < 0) {
+			int err = errno;
+			(void)close(fd);
+			(void)unlinkat(tmpdirfd, p, 0);
+			return diag_errno(d, err, "unable to stat tmp/%s", p);
+		}
 		(void)close(fd);
-		pool.n++;
+		pool.inos[pool.n++] = st.st_ino;
 	}
 	return 0;
 }

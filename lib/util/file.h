@@ -58,9 +58,10 @@
  *	one (renamed to the usual temporary name, then opened), so that
  *	creating it costs a rename, not an allocation: on an ext4 without a
  *	journal, which skips inodes freed in the last minutes, an allocation
- *	can take a millisecond.  Anything unexpected (a file gone, no longer
- *	empty, of another owner) and the pool is passed over; a process
- *	forked from the filler never takes from it.  file_pool_count() says
+ *	can take a millisecond.  A file gone, not the inode made, no longer
+ *	empty, of another owner or linked elsewhere too is passed over (its
+ *	name removed); a process forked from the filler never takes from
+ *	it; a file system without RENAME_NOREPLACE has no pool.  file_pool_count() says
  *	how many are ready, file_pool_taken() how many were taken in all;
  *	file_pool_empty() removes the pool, file_pool_clean() the empty
  *	pool files of this user that a process which died left in tmp/
