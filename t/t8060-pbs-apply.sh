@@ -195,7 +195,7 @@ test_expect_success 'shrink: notice first (hosts file, qsig TERM), then qdel; no
 	printf "n1:1\nn2:1\n" >expect && test_cmp expect sp/run/a/hosts &&
 	grep " cancel n3 $id3 R$" sp/run/a/pilots.log &&
 	grep " cancel n4 $id4 R$" sp/run/a/pilots.log &&
-	grep " exit n3 [0-9]* exit 0$" sp/run/a/workers.log &&
+	wait_for 5 grep -q " exit n3 [0-9]* exit 0$" sp/run/a/workers.log &&
 	wait_for 5 nrunning a 2
 '
 
