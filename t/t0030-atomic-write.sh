@@ -47,15 +47,24 @@ test_expect_success 'the tmp leftovers are removed by the next intake when old' 
 '
 
 # Kills at random instants: every visible file must equal its source.
+# The instants spread over one and a half times what a whole delivery
+# takes on this machine (timed first, and its file removed): a fixed 0
+# to 19 ms killed every one of them before it wrote on a VM where a fork
+# and exec take several milliseconds.
 test_expect_success 'SIGKILL at random instants never leaves a partial file' '
 	rm -rf sp && mkdir src && bf-submit -n /dev/null 2>/dev/null;
 	bf-submit -d sp src 2>/dev/null;
+	job timed 20000 >src/timed.yaml &&
+	t0=$(date +%s%N) && bf-submit -d sp src/timed.yaml >/dev/null 2>&1 &&
+	t1=$(date +%s%N) && rm sp/incoming/timed.yaml &&
+	span=$(( (t1 - t0) * 3 / 2 / 1000 )) && echo "span: $span us" &&
 	i=0 && while [ $i -lt 60 ]; do
 		job "j$i" 20000 >src/j$i.yaml
+		# From 0 to span: before, inside or after the write and rename.
+		delay=$(awk -v s=$span -v i=$i "BEGIN { printf \"%.6f\", s * ((i * 7) % 60) / 60 / 1e6 }")
 		bf-submit -d sp src/j$i.yaml >/dev/null 2>&1 &
 		pid=$!
-		# 0 to 19 ms: before, inside or after the write and the rename.
-		sleep 0.0$(( (i * 7) % 20 / 10 ))$(( (i * 7) % 10 ))
+		sleep $delay
 		kill -9 $pid 2>/dev/null
 		wait $pid 2>/dev/null
 		i=$((i + 1))
