@@ -176,7 +176,18 @@ tmp_random(void)
 	return (unsigned int)clock() ^ (unsigned int)time(NULL) * 2654435761u;
 }
 
-static unsigned long tmp_seq;
+/*
+ * A temporary name, "PREFIXPID.SEQ.RANDOM.NAME": prefix "" or "." for a
+ * file being written, "pool." with no name for one of the pool.
+ */
+static void
+tmp_name(char *buf, size_t len, const char *prefix, const char *name)
+{
+	static unsigned long seq;
+
+	snprintf(buf, len, "%s%ld.%lu.%08x%s%.200s", prefix, (long)getpid(),
+	    ++seq, tmp_random(), *name ? "." : "", name);
+}
 
 /*
  * The pool (file_pool_fill()): the names and inodes of empty files this
@@ -230,8 +241,7 @@ pool_take(int tmpdirfd, const char *name, char *tmpname, size_t tmplen)
 		struct stat st;
 		int fd, err;
 
-		snprintf(tmpname, tmplen, "%ld.%lu.%08x.%.200s",
-		    (long)getpid(), ++tmp_seq, tmp_random(), name);
+		tmp_name(tmpname, tmplen, "", name);
 		if (renameat2(tmpdirfd, p, tmpdirfd, tmpname,
 		    RENAME_NOREPLACE) < 0) {
 			if (errno == EINVAL || errno == ENOSYS)
@@ -289,8 +299,7 @@ file_pool_fill(int tmpdirfd, size_t want, struct diag *d)
 		char *p = pool.names[pool.n];
 		int fd;
 
-		snprintf(p, POOL_NAME_MAX, "pool.%ld.%lu.%08x",
-		    (long)getpid(), ++tmp_seq, tmp_random());
+		tmp_name(p, POOL_NAME_MAX, "pool.", "");
 		fd = openat(tmpdirfd, p, O_WRONLY | O_CREAT | O_EXCL |
 		    O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0) {
@@ -370,9 +379,7 @@ tmp_create(int tmpdirfd, const char *where, const char *name, char *tmpname,
 	if (!dot && (fd = pool_take(tmpdirfd, name, tmpname, tmplen)) >= 0)
 		return fd;
 	for (attempt = 0; attempt < 100; attempt++) {
-		snprintf(tmpname, tmplen, "%s%ld.%lu.%08x.%.200s",
-		    dot ? "." : "", (long)getpid(), ++tmp_seq, tmp_random(),
-		    name);
+		tmp_name(tmpname, tmplen, dot ? "." : "", name);
 		fd = openat(tmpdirfd, tmpname,
 		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd >= 0)

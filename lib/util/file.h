@@ -61,8 +61,9 @@
  *	can take a millisecond.  A file gone, not the inode made, no longer
  *	empty, of another owner or linked elsewhere too is passed over (its
  *	name removed); a process forked from the filler never takes from
- *	it; a file system without RENAME_NOREPLACE has no pool.  file_pool_count() says
- *	how many are ready, file_pool_taken() how many were taken in all;
+ *	it; a file system without RENAME_NOREPLACE has no pool.
+ *	file_pool_count() says how many are ready, file_pool_taken() how
+ *	many were taken in all;
  *	file_pool_empty() removes the pool, file_pool_clean() the empty
  *	pool files of this user that a process which died left in tmp/
  *	(only for a caller that knows no other process of its user pools
