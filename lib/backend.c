@@ -19,6 +19,7 @@
 #include "util/file.h"
 
 #include "backend.h"
+#include "launcher.h"
 #include "pilots.h"
 
 int
@@ -28,6 +29,7 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 	const char *host;
 
 	memset(b, 0, sizeof *b);
+	b->launcher_fd = -1;
 	if (strcmp(name, backend_local.name) == 0)
 		b->ops = &backend_local;
 	else if (strcmp(name, backend_slurm.name) == 0)
@@ -218,6 +220,7 @@ backend_close(struct backend *b)
 {
 	size_t i;
 
+	launcher_close(b);
 	for (i = 0; i < b->nseen; i++)
 		hostlist_free(&b->seen[i].hosts);
 	file_group_free(&b->batch);

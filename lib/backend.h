@@ -147,6 +147,8 @@ struct backend {
 	int batching;
 	struct run_seen *seen;	/* sorted by name */
 	size_t nseen, seen_cap;
+	int launcher_fd;	/* launcher.h; -1: supervisors are forked */
+	pid_t launcher_pid;
 };
 
 extern const struct backend_ops backend_local;

@@ -2,12 +2,13 @@
  * NAME
  *	backend_local - run jobs on this machine, each under a supervisor
  * DESCRIPTION
- *	See backend.h.  start() forks a supervisor, in a session of its own,
- *	that holds an exclusive flock(2) on run/NAME/lock for as long as it
- *	lives.  The supervisor forks the job (its own process group; the
- *	file owner's uid, gid and groups; a clean environment) and records
- *	run/NAME/pid, then waits for it, kills what is left of its process
- *	group and records run/NAME/exit.  So whoever runs bf-apply next,
+ *	See backend.h.  start() has a supervisor forked, in a session of its
+ *	own, that holds an exclusive flock(2) on run/NAME/lock for as long as
+ *	it lives: by bf-watch's launcher (launcher.h) when there is one, else
+ *	by this process.  The supervisor forks the job (its own process
+ *	group; the file owner's uid, gid and groups; a clean environment) and
+ *	records run/NAME/pid, then waits for it, kills what is left of its
+ *	process group and records run/NAME/exit.  So whoever runs bf-apply next,
  *	after any crash, learns the truth from the lock and the two files:
  *	the lock held is a job running; free, an exit record is a job that
  *	ended; neither is a job never started, which is safe to start, since
@@ -46,6 +47,7 @@
 
 #include "backend.h"
 #include "history.h"
+#include "launcher.h"
 #include "supervise.h"
 
 /*
@@ -138,9 +140,23 @@ spawn(struct backend *b, const struct launch *l, int rfd, const char *name,
 		return diag_set(d, EX_TEMPFAIL, "job %s is already running",
 		    name);
 	}
-	if (pipe2(p, O_CLOEXEC) < 0 || (pid = fork()) < 0) {
+	if (pipe2(p, O_CLOEXEC) < 0) {
 		int err = errno;
 		close(lockfd);
+		return diag_errno(d, err, "unable to start job %s", name);
+	}
+	/* bf-watch's launcher forks it (launcher.h); else this process. */
+	if (launcher_send(b, l, rfd, lockfd, p[1]) == 0) {
+		close(lockfd);
+		close(p[1]);
+		*pipefd = p[0];
+		return 0;
+	}
+	if ((pid = fork()) < 0) {
+		int err = errno;
+		close(lockfd);
+		close(p[0]);
+		close(p[1]);
 		return diag_errno(d, err, "unable to start job %s", name);
 	}
 	if (pid == 0) {

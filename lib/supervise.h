@@ -5,14 +5,16 @@
  *	struct launch l;
  *	launch_init(&l, &backend, &job, nodes, port);
  *	... fork(); in the child: supervise(&backend, &l, rfd, lockfd, pw);
+ *	(or launcher_send(&backend, &l, rfd, lockfd, pw): launcher.h)
  *	launch_free(&l);
  *	supervise_wait_workers(rfd, &leaving, seconds);
  *	n = supervise_worker_groups(rfd, pgids, max);
  * DESCRIPTION
- *	supervise() is the body of a job's supervisor (backend_local.c forks
- *	it, for both backends).  It runs the job's command once, on this
- *	host, and, when the job has a worker, one worker per host of
- *	run/NAME/hosts, each in its own process group, as the job's owner:
+ *	supervise() is the body of a job's supervisor (backend_local.c has
+ *	it forked, for every backend: by bf-watch's launcher, else itself).
+ *	It runs the job's command once, on this host, and, when the job has
+ *	a worker, one worker per host of run/NAME/hosts, each in its own
+ *	process group, as the job's owner:
  *
  *		local backend	/bin/sh on this host, BF_HOST naming the node
  *		slurm backend	srun --jobid=PILOT --overlap -N1 -n1 -w NODE,

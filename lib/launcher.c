@@ -1,0 +1,431 @@
+/*
+ * NAME
+ *	launcher - a small process that forks the supervisors for bf-watch
+ * DESCRIPTION
+ *	See launcher.h.  The pack, in the machine's own byte order (both
+ *	ends are one program):
+ *
+ *		u32 version, u32 count of strings
+ *		i64 restarts, f64 grace, i64 uid, i64 gid, i64 known
+ *		then the strings in order, each a u32 length, its bytes, a NUL:
+ *		name, command, worker ("" with has-worker 0), who.name,
+ *		who.home, then the environment, one string each
+ *
+ *	with one more i64 before the strings: 1 when there is a worker.
+ */
+#define _GNU_SOURCE		/* close_range, MSG_CMSG_CLOEXEC */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/log.h"
+
+#include "launcher.h"
+
+#define PACK_VERSION	1u
+#define PACK_FIXED	(2 * sizeof(uint32_t) + 6 * sizeof(int64_t))
+#define PACK_FDS	3
+
+struct packer {
+	char *buf;
+	size_t size, at;
+	int bad;
+};
+
+static void
+put(struct packer *p, const void *v, size_t n)
+{
+	if (p->buf != NULL && p->at <= p->size && n <= p->size - p->at)
+		memcpy(p->buf + p->at, v, n);
+	p->at += n;
+}
+
+static void
+put_i64(struct packer *p, int64_t v)
+{
+	put(p, &v, sizeof v);
+}
+
+static void
+put_str(struct packer *p, const char *s)
+{
+	size_t n = strlen(s);
+	uint32_t len = (uint32_t)n;
+
+	if (n >= UINT32_MAX)
+		p->bad = 1;
+	put(p, &len, sizeof len);
+	put(p, s, n + 1);
+}
+
+ssize_t
+launch_pack(const struct launch *l, char *buf, size_t size)
+{
+	struct packer p = { buf, size, 0, 0 };
+	uint32_t version = PACK_VERSION, count = 5 + (uint32_t)l->nenv;
+	double grace = l->grace;
+	size_t i;
+
+	put(&p, &version, sizeof version);
+	put(&p, &count, sizeof count);
+	put_i64(&p, l->restarts);
+	put(&p, &grace, sizeof grace);
+	put_i64(&p, (int64_t)l->who.uid);
+	put_i64(&p, (int64_t)l->who.gid);
+	put_i64(&p, l->who.known);
+	put_i64(&p, l->worker != NULL);
+	put_str(&p, l->name);
+	put_str(&p, l->command);
+	put_str(&p, l->worker != NULL ? l->worker : "");
+	put_str(&p, l->who.name);
+	put_str(&p, l->who.home);
+	for (i = 0; i < l->nenv; i++)
+		put_str(&p, l->envp[i]);
+	if (p.bad || p.at > SSIZE_MAX) {
+		errno = EMSGSIZE;
+		return -1;
+	}
+	return (ssize_t)p.at;
+}
+
+struct reader {
+	char *buf;
+	size_t len, at;
+	int bad;
+};
+
+static void
+get(struct reader *r, void *v, size_t n)
+{
+	if (r->bad || n > r->len - r->at) {
+		r->bad = 1;
+		memset(v, 0, n);
+		return;
+	}
+	memcpy(v, r->buf + r->at, n);
+	r->at += n;
+}
+
+static int64_t
+get_i64(struct reader *r)
+{
+	int64_t v;
+
+	get(r, &v, sizeof v);
+	return v;
+}
+
+/* The next string, in place; NULL when it is not a whole one. */
+static char *
+get_str(struct reader *r)
+{
+	uint32_t len;
+	char *s;
+
+	get(r, &len, sizeof len);
+	if (r->bad || len >= r->len - r->at ||
+	    r->buf[r->at + len] != '\0' || memchr(r->buf + r->at, '\0',
+	    len) != NULL) {
+		r->bad = 1;
+		return NULL;
+	}
+	s = r->buf + r->at;
+	r->at += (size_t)len + 1;
+	return s;
+}
+
+static int
+copy_into(char *dst, size_t size, const char *s)
+{
+	size_t n = s != NULL ? strlen(s) : size;
+
+	if (n >= size)
+		return -1;
+	memcpy(dst, s, n + 1);
+	return 0;
+}
+
+int
+launch_unpack(struct launch *l, char *buf, size_t len)
+{
+	struct reader r = { buf, len, 0, 0 };
+	uint32_t version, count;
+	int64_t uid, gid, known, has_worker;
+	char *name, *who_name, *who_home;
+	size_t i;
+
+	memset(l, 0, sizeof *l);
+	get(&r, &version, sizeof version);
+	get(&r, &count, sizeof count);
+	l->restarts = (long)get_i64(&r);
+	get(&r, &l->grace, sizeof l->grace);
+	uid = get_i64(&r);
+	gid = get_i64(&r);
+	known = get_i64(&r);
+	has_worker = get_i64(&r);
+	if (r.bad || version != PACK_VERSION || count < 5 ||
+	    count - 5 > SUPERVISE_ENV_MAX || uid < 0 || uid > UINT32_MAX ||
+	    gid < 0 || gid > UINT32_MAX || (known != 0 && known != 1) ||
+	    (has_worker != 0 && has_worker != 1) || !(l->grace >= 0))
+		goto bad;
+	name = get_str(&r);
+	l->command = get_str(&r);
+	l->worker = get_str(&r);
+	who_name = get_str(&r);
+	who_home = get_str(&r);
+	l->nenv = count - 5;
+	for (i = 0; i < l->nenv; i++)
+		l->envp[i] = get_str(&r);
+	l->envp[l->nenv] = NULL;
+	if (r.bad || r.at != len || *name == '\0' ||
+	    copy_into(l->name, sizeof l->name, name) < 0 ||
+	    copy_into(l->who.name, sizeof l->who.name, who_name) < 0 ||
+	    copy_into(l->who.home, sizeof l->who.home, who_home) < 0)
+		goto bad;
+	if (!has_worker)
+		l->worker = NULL;
+	l->who.uid = (uid_t)uid;
+	l->who.gid = (gid_t)gid;
+	l->who.known = (int)known;
+	return 0;
+bad:
+	memset(l, 0, sizeof *l);
+	errno = EBADMSG;
+	return -1;
+}
+
+/* Said on the start pipe as a supervisor says its own failures. */
+static void
+tell(int pw, int code, const char *what, const char *name, int err)
+{
+	char msg[512];
+	int n = snprintf(msg, sizeof msg, "%d %s %s: %s", code, what, name,
+	    strerror(err));
+
+	if (n > 0)
+		(void)!write(pw, msg, (size_t)n < sizeof msg ? (size_t)n :
+		    sizeof msg - 1);
+}
+
+/* One message: its length, and its three descriptors, or -1 each. */
+static ssize_t
+receive(int sock, char *buf, size_t size, int fds[PACK_FDS])
+{
+	union {
+		struct cmsghdr h;
+		char space[CMSG_SPACE(sizeof(int) * PACK_FDS)];
+	} u;
+	struct iovec iov = { buf, size };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = u.space, .msg_controllen = sizeof u.space };
+	struct cmsghdr *c;
+	size_t i, n;
+	ssize_t got;
+
+	for (i = 0; i < PACK_FDS; i++)
+		fds[i] = -1;
+	do
+		got = recvmsg(sock, &m, MSG_CMSG_CLOEXEC);
+	while (got < 0 && errno == EINTR);
+	if (got <= 0)
+		return got;
+	for (c = CMSG_FIRSTHDR(&m); c != NULL; c = CMSG_NXTHDR(&m, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < n; i++) {
+			int fd;
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+			if (i < PACK_FDS && fds[i] < 0)
+				fds[i] = fd;
+			else
+				close(fd);
+		}
+	}
+	if (m.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
+		errno = EMSGSIZE;
+		return -2;
+	}
+	return got;
+}
+
+static _Noreturn void
+launcher_main(struct backend *b, int sock, int tmpfd)
+{
+	struct spool sp;
+	struct backend mine = *b;
+	struct launch l;
+	int fds[PACK_FDS], keep[2] = { sock, tmpfd }, i;
+	char *buf = malloc(LAUNCH_MAX_PACK);
+	ssize_t got;
+	pid_t pid;
+
+	/* Only its socket and tmp/: not the spool's lock, not inotify's. */
+	if (keep[0] > keep[1])
+		keep[0] = tmpfd, keep[1] = sock;
+	close_range(3, (unsigned)keep[0] - 1, 0);
+	close_range((unsigned)keep[0] + 1, (unsigned)keep[1] - 1, 0);
+	close_range((unsigned)keep[1] + 1, ~0U, 0);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGCHLD, SIG_IGN);	/* the kernel reaps its children */
+	memset(&sp, 0, sizeof sp);
+	snprintf(sp.path, sizeof sp.path, "%s", b->sp->path);
+	sp.fd = -1;
+	for (i = 0; i < SPOOL_NDIRS; i++)
+		sp.dirs[i] = -1;
+	sp.dirs[SPOOL_TMP] = tmpfd;
+	sp.lockfd = -1;
+	mine.sp = &sp;
+	mine.seen = NULL;
+	mine.nseen = mine.seen_cap = 0;
+	mine.launcher_fd = -1;
+	if (buf == NULL)
+		_exit(71);
+	for (;;) {
+		memset(&l, 0, sizeof l);
+		got = receive(sock, buf, LAUNCH_MAX_PACK, fds);
+		if (got == 0 || got == -1)
+			_exit(0);	/* bf-watch is gone */
+		if (fds[2] < 0) {
+			for (i = 0; i < PACK_FDS; i++)
+				if (fds[i] >= 0)
+					close(fds[i]);
+			continue;	/* no pipe to answer on */
+		}
+		if (got < 0 || fds[0] < 0 || fds[1] < 0 ||
+		    launch_unpack(&l, buf, (size_t)got) < 0)
+			tell(fds[2], EX_SOFTWARE, "the launcher could not read "
+			    "the start of", "a job", got < 0 ? EMSGSIZE :
+			    EBADMSG);
+		else if ((pid = fork()) == 0) {
+			close(sock);
+			supervise(&mine, &l, fds[0], fds[1], fds[2]);
+		} else if (pid < 0)
+			tell(fds[2], EX_OSERR, "unable to start job", l.name,
+			    errno);
+		for (i = 0; i < PACK_FDS; i++)
+			if (fds[i] >= 0)
+				close(fds[i]);
+	}
+}
+
+int
+launcher_open(struct backend *b, struct diag *d)
+{
+	int sv[2], tmpfd = b->sp->dirs[SPOOL_TMP], size = LAUNCH_MAX_PACK * 2;
+	pid_t pid;
+
+	if (b->launcher_fd >= 0)
+		return 0;
+	if (tmpfd < 0)
+		return diag_set(d, EX_SOFTWARE, "%s: no tmp/ for the launcher",
+		    b->sp->path);
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return diag_errno(d, errno, "unable to make the launcher's "
+		    "socket");
+	(void)setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+	(void)setsockopt(sv[1], SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+	if ((pid = fork()) < 0) {
+		int err = errno;
+		close(sv[0]);
+		close(sv[1]);
+		return diag_errno(d, err, "unable to start the launcher");
+	}
+	if (pid == 0)
+		launcher_main(b, sv[1], tmpfd);
+	close(sv[1]);
+	b->launcher_fd = sv[0];
+	b->launcher_pid = pid;
+	return 0;
+}
+
+void
+launcher_close(struct backend *b)
+{
+	if (b->launcher_fd < 0)
+		return;
+	close(b->launcher_fd);	/* its end of file: it exits */
+	b->launcher_fd = -1;
+	while (waitpid(b->launcher_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	b->launcher_pid = 0;
+}
+
+static int
+send_one(struct backend *b, const char *buf, size_t len, const int fds[3])
+{
+	union {
+		struct cmsghdr h;
+		char space[CMSG_SPACE(sizeof(int) * PACK_FDS)];
+	} u;
+	struct iovec iov = { (void *)(uintptr_t)buf, len };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = u.space, .msg_controllen = sizeof u.space };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	ssize_t sent;
+
+	memset(u.space, 0, sizeof u.space);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int) * PACK_FDS);
+	memcpy(CMSG_DATA(c), fds, sizeof(int) * PACK_FDS);
+	do
+		sent = sendmsg(b->launcher_fd, &m, MSG_NOSIGNAL);
+	while (sent < 0 && errno == EINTR);
+	if (sent < 0)
+		return -1;
+	return 0;
+}
+
+int
+launcher_send(struct backend *b, const struct launch *l, int rfd,
+    int lockfd, int pw)
+{
+	const int fds[PACK_FDS] = { rfd, lockfd, pw };
+	struct diag d;
+	ssize_t len;
+	char *buf;
+	int err, rc;
+
+	if (b->launcher_fd < 0) {
+		errno = ENOTCONN;
+		return -1;
+	}
+	if ((len = launch_pack(l, NULL, 0)) < 0)
+		return -1;
+	if (len > LAUNCH_MAX_PACK) {
+		errno = EMSGSIZE;
+		return -1;
+	}
+	if ((buf = malloc((size_t)len)) == NULL)
+		return -1;
+	(void)launch_pack(l, buf, (size_t)len);
+	if ((rc = send_one(b, buf, (size_t)len, fds)) < 0 &&
+	    (errno == EPIPE || errno == ECONNRESET)) {
+		err = errno;
+		log_warn("the launcher of supervisors is gone (%s); started "
+		    "again", strerror(err));
+		launcher_close(b);
+		if (launcher_open(b, &d) < 0) {
+			log_warn("%s; supervisors are forked by bf-watch",
+			    d.text);
+			errno = err;
+		} else
+			rc = send_one(b, buf, (size_t)len, fds);
+	}
+	err = errno;
+	free(buf);
+	errno = err;
+	return rc;
+}
