@@ -39,6 +39,7 @@
 #include "history.h"
 #include "holes.h"
 #include "intake.h"
+#include "launcher.h"
 #include "plan.h"
 #include "retain.h"
 #include "watch.h"
@@ -469,6 +470,11 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	}
 	w->b.grace = o->grace;
 	w->b.allow_root = o->allow_root;
+	/* Forked now, while this process is small (launcher.h). */
+	if (!o->once && launcher_open(&w->b, d) < 0) {
+		log_warn("%s; supervisors are forked by bf-watch", d->text);
+		diag_clear(d);
+	}
 	spool_clean_tmp(sp, 36 * 3600);
 	if (sp->dirs[SPOOL_TMP] >= 0)	/* a pool a killed bf-watch left */
 		file_pool_clean(sp->dirs[SPOOL_TMP]);

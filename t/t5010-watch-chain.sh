@@ -27,6 +27,21 @@ test_expect_success 'jobs dropped and holes landing: the jobs start' '
 	wait_for 10 grep -q "decision: trigger .*start" watch.log
 '
 
+# bf-watch forks no supervisor itself: its launcher (launcher.h), forked
+# at its start and its one child, forks them.
+children() {	# pid: its children's pids, one per line
+	ps -o pid= --ppid "$1" | tr -d " "
+}
+test_expect_success 'the supervisors are the launcher'"'"'s children, the launcher the watcher'"'"'s one child' '
+	children $(cat watch.pid) >kids && test $(wc -l <kids) -eq 1 &&
+	l=$(cat kids) && grep -q bf-watch /proc/$l/cmdline &&
+	for j in a b; do
+		s=$(sed -n "s/^supervisor: //p" sp/run/$j/pid) &&
+		test "$(ppid $s)" = "$l" || exit 1
+	done &&
+	echo $l >launcher.pid
+'
+
 test_expect_success 'more holes: the jobs grow' '
 	holes sp 1001 "n[01-06]" &&
 	wait_for 10 eval "test \$(held sp) -eq 6" &&
@@ -79,6 +94,18 @@ test_expect_success 'a hosts file replaced under the watcher: read again, adopte
 	wait_for 10 eval "test \$(held sp) -eq 3" && state_true sp
 '
 
+test_expect_success 'the launcher killed: the next start has a new one, and the log says so' '
+	l=$(cat launcher.pid) &&
+	kill -KILL $l && wait_for 5 eval "! alive $l" &&
+	job sp f0 1 "exec $J fail" &&
+	wait_for 15 eval "ls -d sp/history/runs/*-f0-[0-9]*/" &&
+	grep "^outcome: failed$" sp/history/runs/*-f0-[0-9]*.yaml &&
+	grep -q "^bf-watch: the launcher of supervisors is gone (" watch.log &&
+	children $(cat watch.pid) >kids && test $(wc -l <kids) -eq 1 &&
+	n=$(cat kids) && test "$n" != "$l" &&
+	grep -q bf-watch /proc/$n/cmdline && echo $n >launcher.pid
+'
+
 test_expect_success 'a command that fails at once is retired as failed' '
 	job sp f 1 "$J fail" &&
 	wait_for 15 eval "ls -d sp/history/runs/*-f-[0-9]*/" &&
@@ -106,10 +133,11 @@ test_expect_success 'every decision is in history and audits identical' '
 	done
 '
 
-test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0; the pool removed' '
-	p=$(cat watch.pid) &&
+test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0; the pool removed, the launcher ended' '
+	p=$(cat watch.pid) && l=$(cat launcher.pid) && alive $l &&
 	kill -HUP $p && sleep 0.2 && alive $p &&
 	stop_watch &&
+	! alive $l &&
 	tmp_clean sp &&
 	bf-watch -d sp2 -r 1 2>log2 &
 	w=$! &&
@@ -160,10 +188,12 @@ test_expect_success '--holes-cmd: its output becomes holes/current.yaml' '
 	test_cmp expect log4 && test_cmp h.yaml sp4/holes/current.yaml
 '
 
-test_expect_success 'a watcher killed leaves its pool; the next one removes it' '
+test_expect_success 'a watcher killed leaves its pool, its launcher ends; the next one removes the pool' '
 	start_watch sp6 && p=$(cat watch.pid) &&
 	wait_for 10 eval "test \$(pool_files sp6 $p) -ge 16" &&
+	l=$(children $p) && alive $l &&
 	kill -KILL $p && wait_for 5 eval "! alive $p" && rm -f watch.pid &&
+	wait_for 5 eval "! alive $l" &&
 	test $(pool_files sp6 $p) -ge 16 &&
 	timeout -s KILL 20 bf-watch -d sp6 --once --no-profile 2>log6 &&
 	test_must_be_empty log6 && tmp_clean sp6
