@@ -144,9 +144,10 @@ deps:
 # rest in parallel, the racing ones one at a time among them.  prove's
 # summary stays the last thing printed: after a failure, scripts/check-digest
 # lists the failed cases with their logs' last lines, then prints it again.
-# JOBS=1 runs everything serially.
+# JOBS=1 runs everything serially.  --timer: each file's time and when
+# it ended, so that a slow CI run says which tests took it.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-PROVE = prove --exec '' -j$(JOBS)
+PROVE = prove --exec '' --timer -j$(JOBS)
 check: deps
 	@echo 'check: building'
 	@$(MAKE) --no-print-directory all
