@@ -6,12 +6,16 @@
  *	ends are one program):
  *
  *		u32 version, u32 count of strings
- *		i64 restarts, f64 grace, i64 uid, i64 gid, i64 known
+ *		i64 restarts, f64 grace, i64 uid, i64 gid, i64 known,
+ *		i64 has-worker, i64 has-pilot (each 0 or 1)
  *		then the strings in order, each a u32 length, its bytes, a NUL:
  *		name, command, worker ("" with has-worker 0), who.name,
  *		who.home, then the environment, one string each
  *
- *	with one more i64 before the strings: 1 when there is a worker.
+ *	The pilot (a struct pilot_ops of pilots.h: how a worker runs inside
+ *	a node's pilot job) is not a pointer to send: the pack says whether
+ *	there is one, and the launcher gives its backend's, the only one the
+ *	launch can have (launch_init() takes it from the backend).
  */
 #define _GNU_SOURCE		/* close_range, MSG_CMSG_CLOEXEC */
 #include <errno.h>
@@ -22,7 +26,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,7 +37,6 @@
 #include "launcher.h"
 
 #define PACK_VERSION	1u
-#define PACK_FIXED	(2 * sizeof(uint32_t) + 6 * sizeof(int64_t))
 #define PACK_FDS	3
 
 struct packer {
@@ -82,6 +87,7 @@ launch_pack(const struct launch *l, char *buf, size_t size)
 	put_i64(&p, (int64_t)l->who.gid);
 	put_i64(&p, l->who.known);
 	put_i64(&p, l->worker != NULL);
+	put_i64(&p, l->pilot != NULL);
 	put_str(&p, l->name);
 	put_str(&p, l->command);
 	put_str(&p, l->worker != NULL ? l->worker : "");
@@ -154,11 +160,12 @@ copy_into(char *dst, size_t size, const char *s)
 }
 
 int
-launch_unpack(struct launch *l, char *buf, size_t len)
+launch_unpack(struct launch *l, char *buf, size_t len,
+    const struct pilot_ops *pilot)
 {
 	struct reader r = { buf, len, 0, 0 };
 	uint32_t version, count;
-	int64_t uid, gid, known, has_worker;
+	int64_t uid, gid, known, has_worker, has_pilot;
 	char *name, *who_name, *who_home;
 	size_t i;
 
@@ -171,10 +178,13 @@ launch_unpack(struct launch *l, char *buf, size_t len)
 	gid = get_i64(&r);
 	known = get_i64(&r);
 	has_worker = get_i64(&r);
+	has_pilot = get_i64(&r);
 	if (r.bad || version != PACK_VERSION || count < 5 ||
 	    count - 5 > SUPERVISE_ENV_MAX || uid < 0 || uid > UINT32_MAX ||
 	    gid < 0 || gid > UINT32_MAX || (known != 0 && known != 1) ||
-	    (has_worker != 0 && has_worker != 1) || !(l->grace >= 0))
+	    (has_worker != 0 && has_worker != 1) ||
+	    (has_pilot != 0 && has_pilot != 1) || (has_pilot && !pilot) ||
+	    !(l->grace >= 0))
 		goto bad;
 	name = get_str(&r);
 	l->command = get_str(&r);
@@ -192,6 +202,7 @@ launch_unpack(struct launch *l, char *buf, size_t len)
 		goto bad;
 	if (!has_worker)
 		l->worker = NULL;
+	l->pilot = has_pilot ? pilot : NULL;
 	l->who.uid = (uid_t)uid;
 	l->who.gid = (gid_t)gid;
 	l->who.known = (int)known;
@@ -304,7 +315,8 @@ launcher_main(struct backend *b, int sock, int tmpfd)
 			continue;	/* no pipe to answer on */
 		}
 		if (got < 0 || fds[0] < 0 || fds[1] < 0 ||
-		    launch_unpack(&l, buf, (size_t)got) < 0)
+		    launch_unpack(&l, buf, (size_t)got, mine.ops != NULL ?
+		    mine.ops->pilot : NULL) < 0)
 			tell(fds[2], EX_SOFTWARE, "the launcher could not read "
 			    "the start of", "a job", got < 0 ? EMSGSIZE :
 			    EBADMSG);
@@ -324,6 +336,7 @@ int
 launcher_open(struct backend *b, struct diag *d)
 {
 	int sv[2], tmpfd = b->sp->dirs[SPOOL_TMP], size = LAUNCH_MAX_PACK * 2;
+	struct timeval timeout = { 1, 0 };
 	pid_t pid;
 
 	if (b->launcher_fd >= 0)
@@ -335,6 +348,9 @@ launcher_open(struct backend *b, struct diag *d)
 		return diag_errno(d, errno, "unable to make the launcher's "
 		    "socket");
 	(void)setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+	/* A launcher stopped or stuck: EAGAIN after a second, then a fork. */
+	(void)setsockopt(sv[0], SOL_SOCKET, SO_SNDTIMEO, &timeout,
+	    sizeof timeout);
 	(void)setsockopt(sv[1], SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
 	if ((pid = fork()) < 0) {
 		int err = errno;
@@ -350,16 +366,41 @@ launcher_open(struct backend *b, struct diag *d)
 	return 0;
 }
 
+/*
+ * Its end of file makes it exit; one stopped or stuck is killed after a
+ * second.  launcher_pid is 0 once the caller reaped it (launcher_reaped()),
+ * so that a pid used again is never waited for nor killed.
+ */
 void
 launcher_close(struct backend *b)
 {
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	int i;
+
 	if (b->launcher_fd < 0)
 		return;
-	close(b->launcher_fd);	/* its end of file: it exits */
+	close(b->launcher_fd);
 	b->launcher_fd = -1;
-	while (waitpid(b->launcher_pid, NULL, 0) < 0 && errno == EINTR)
-		;
+	for (i = 0; i < 100 && b->launcher_pid > 0; i++) {
+		pid_t r = waitpid(b->launcher_pid, NULL, WNOHANG);
+		if (r == b->launcher_pid || (r < 0 && errno != EINTR))
+			b->launcher_pid = 0;
+		else
+			nanosleep(&tick, NULL);
+	}
+	if (b->launcher_pid > 0) {
+		kill(b->launcher_pid, SIGKILL);
+		while (waitpid(b->launcher_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 	b->launcher_pid = 0;
+}
+
+void
+launcher_reaped(struct backend *b, pid_t pid)
+{
+	if (pid > 0 && pid == b->launcher_pid)
+		b->launcher_pid = 0;
 }
 
 static int

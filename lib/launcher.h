@@ -5,8 +5,9 @@
  *	launcher_open(&backend, &d);		(bf-watch, at its start)
  *	launcher_send(&backend, &launch, rfd, lockfd, pw);
  *	launcher_close(&backend);		(backend_close() calls it)
+ *	launcher_reaped(&backend, pid);		(a child the caller reaped)
  *	n = launch_pack(&launch, buf, size);
- *	launch_unpack(&launch, buf, n);
+ *	launch_unpack(&launch, buf, n, backend.ops->pilot);
  * DESCRIPTION
  *	A fork(2) copies the page tables of the process that forks, and every
  *	page it writes afterwards is copied once more while a child shares
@@ -16,35 +17,48 @@
  *	each decision on a virtual machine whose page faults are slow.
  *
  *	launcher_open() forks, once and while bf-watch is still small, the
- *	launcher: it keeps only its end of a socket pair and tmp/ of the
- *	spool, and forks each supervisor it is asked for, so that bf-watch
- *	itself never forks on its way to a decision.  launcher_send() asks
- *	for one: the launch (packed by launch_pack()) and three descriptors,
- *	run/NAME/, the lock bf-watch holds, and the start pipe, go in one
- *	message (SCM_RIGHTS); once sent, bf-watch closes its copies, exactly
- *	as after a fork.  The launcher answers nothing: a supervisor it could
- *	not fork is said on the start pipe ("CODE reason"), as a supervisor
- *	says its own failures, and a message lost with a dead launcher closes
- *	the pipe with no pid record, which start_end() reports.
+ *	launcher: it keeps only its standard streams, its end of a socket
+ *	pair and tmp/ of the spool, and forks each supervisor it is asked
+ *	for, so that bf-watch itself never forks on its way to a decision.
+ *	launcher_send() asks for one: the launch (packed by launch_pack())
+ *	and three descriptors, run/NAME/, the lock bf-watch holds, and the
+ *	start pipe, go in one message (SCM_RIGHTS); once sent, bf-watch
+ *	closes its copies, exactly as after a fork.  The launcher answers
+ *	nothing: a supervisor it could not fork is said on the start pipe
+ *	("CODE reason"), as a supervisor says its own failures, and a
+ *	message lost with a dead launcher closes the pipe with no pid
+ *	record, which start_end() reports.
  *
  *	launcher_send() returns 0 once the message is sent, or -1 with errno
- *	set when there is no launcher or it is gone (EPIPE, ECONNRESET) or
- *	the message is too large for the socket (EMSGSIZE, a command near
- *	its limit): the caller then forks the supervisor itself, as bf-apply
- *	always does.  A gone launcher is closed and started once again.
+ *	set otherwise: no launcher (ENOTCONN), one gone (EPIPE, ECONNRESET),
+ *	its socket full for a second (EAGAIN: a launcher stopped or stuck
+ *	behind many starts; one stopped with room left holds what it is sent,
+ *	as a supervisor stopped would), a pack larger than the socket takes
+ *	(EMSGSIZE, ENOBUFS).  A message
+ *	not sent is not queued, so the caller then forks the supervisor
+ *	itself, as bf-apply always does, and no job can start twice.  A gone
+ *	launcher is closed and started once again, right then: that one is
+ *	a fork of bf-watch as it is then, large; when that fails too, there
+ *	is none for the rest of the run.
  *
  *	The launcher ignores SIGHUP, SIGINT and SIGTERM and ends when
  *	bf-watch does: at the end of file of its socket, including after a
- *	kill -9 of bf-watch.  Its children, the supervisors, are reaped by
- *	the kernel (SIGCHLD ignored); they are in sessions of their own and
- *	outlive it, as they outlive bf-watch.
+ *	kill -9 of bf-watch.  launcher_close() closes the socket and waits a
+ *	second for it, then kills it (SIGKILL).  Its children, the
+ *	supervisors, are reaped by the kernel (SIGCHLD ignored); they are in
+ *	sessions of their own and outlive it, as they outlive bf-watch.
+ *	The caller that reaps its children with waitpid(-1) says which pid it
+ *	reaped (launcher_reaped()), so that a pid used again by another
+ *	process is never waited for nor killed.
  *
  *	launch_pack() writes l into buf as a version, its numbers and its
  *	strings (each with its length, then NUL-terminated) and returns the
  *	pack's length; like snprintf(3), it writes only what fits in size,
  *	and buf may be NULL with size 0 to learn the length.  launch_unpack()
- *	reads it back into l, whose strings then point into buf; -1 (EBADMSG)
- *	for anything that is not a whole, well-formed pack.
+ *	reads it back into l, whose strings then point into buf, with pilot
+ *	as its pilot when the pack says it has one (a pointer is not sent);
+ *	-1 (EBADMSG) for anything that is not a whole, well-formed pack, or
+ *	one with a pilot when pilot is NULL.
  */
 #ifndef BF_LAUNCHER_H
 #define BF_LAUNCHER_H
@@ -52,6 +66,7 @@
 #include <sys/types.h>
 
 #include "backend.h"
+#include "pilots.h"
 #include "supervise.h"
 
 /* A pack at most: the command twice (its text, BF_COMMAND), the worker. */
@@ -62,6 +77,8 @@ int launcher_send(struct backend *b, const struct launch *l, int rfd,
     int lockfd, int pw);
 void launcher_close(struct backend *b);
 ssize_t launch_pack(const struct launch *l, char *buf, size_t size);
-int launch_unpack(struct launch *l, char *buf, size_t len);
+int launch_unpack(struct launch *l, char *buf, size_t len,
+    const struct pilot_ops *pilot);
+void launcher_reaped(struct backend *b, pid_t pid);
 
 #endif

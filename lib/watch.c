@@ -217,10 +217,12 @@ poll_holes(struct watcher *w)
 }
 
 static void
-reap(void)
+reap(struct watcher *w)
 {
-	while (waitpid(-1, NULL, WNOHANG) > 0)
-		;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
+		launcher_reaped(&w->b, pid);
 }
 
 /* Drain what inotify has; a holes/ event makes the pass urgent. */
@@ -320,7 +322,7 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 		}
 		if (got_chld) {
 			got_chld = 0;
-			reap();
+			reap(w);
 			return "child";
 		}
 		left = deadline - watch_now();
@@ -402,7 +404,7 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 	const char *why = "start";
 
 	for (;;) {
-		reap();
+		reap(w);
 		if (watch_now() >= next_retain) {
 			retain(w);
 			next_retain = watch_now() + WATCH_RETAIN_EVERY;
