@@ -4,12 +4,15 @@
 # bf-solve -d; bf-apply -d leaves from the same spool.
 . "$(dirname "$0")/lib.sh"
 
-# Two spools with the same jobs (entered by the same intake) and holes.
+# Two spools with the same jobs and holes: one spool entered, then
+# copied.  (Entered twice, the jobs' "submitted:" seconds differed when
+# the two intakes fell in different seconds, and so did every digest.)
 setup() {
-	rm -rf w c && mkspool w && mkspool c &&
-	for n in a b c; do job w $n 3 "exec $J"; job c $n 3 "exec $J"; done &&
-	bf-submit --intake -d c >/dev/null 2>&1 &&
-	holes w 1000 "n[01-05]" && cp w/holes/current.yaml c/holes/current.yaml
+	rm -rf w c && mkspool w &&
+	for n in a b c; do job w $n 3 "exec $J"; done &&
+	bf-submit --intake -d w >/dev/null 2>&1 &&
+	holes w 1000 "n[01-05]" && cp -a w c &&
+	test "$(ls w/jobs)" = "$(printf "a.yaml\nb.yaml\nc.yaml")"
 }
 
 test_expect_success 'bf-watch alone, no bf-solve on PATH: decides and enacts' '
