@@ -844,7 +844,7 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, status;
 	int tmpfd = b->sp->dirs[SPOOL_TMP], go[2];
 	struct sup s = { .l = l, .rfd = rfd, .tmpfd = tmpfd };
-	sigset_t chld;
+	sigset_t chld, stop;
 	char text[256];
 	struct diag d;
 	pid_t job;
@@ -863,6 +863,18 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
+	/*
+	 * Blocked as well as ignored: a child forked from here (the job, a
+	 * worker) inherits them pending, not discarded, until it resets its
+	 * signals before its exec.  A stop's SIGTERM that comes between the
+	 * job's fork and that reset so still ends it, whatever mask the
+	 * process that forked the supervisor had.
+	 */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, NULL);
 	qsort(keep, 4, sizeof *keep, int_cmp);
 	close_others(keep, 4);
 	diag_clear(&d);
