@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/proc.h"
 
 #include "launcher.h"
 
@@ -280,11 +281,7 @@ launcher_main(struct backend *b, int sock, int tmpfd)
 	pid_t pid;
 
 	/* Only its socket and tmp/: not the spool's lock, not inotify's. */
-	if (keep[0] > keep[1])
-		keep[0] = tmpfd, keep[1] = sock;
-	close_range(3, (unsigned)keep[0] - 1, 0);
-	close_range((unsigned)keep[0] + 1, (unsigned)keep[1] - 1, 0);
-	close_range((unsigned)keep[1] + 1, ~0U, 0);
+	proc_close_others(keep, 2);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGTERM, SIG_IGN);

@@ -33,6 +33,7 @@
 #include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/proc.h"
 
 #include "pilots.h"
 #include "supervise.h"
@@ -213,28 +214,6 @@ job_child(const struct launch *l, int go)
 		_exit(125);
 	close(go);
 	become_and_exec(l, argv, (char **)l->envp);
-}
-
-/* Keep only the descriptors the supervisor needs (sorted ascending). */
-static void
-close_others(const int *keep, size_t n)
-{
-	unsigned lo = 3;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if ((unsigned)keep[i] > lo)
-			close_range(lo, (unsigned)keep[i] - 1, 0);
-		if ((unsigned)keep[i] + 1 > lo)
-			lo = (unsigned)keep[i] + 1;
-	}
-	close_range(lo, ~0U, 0);
-}
-
-static int
-int_cmp(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
 }
 
 static int
@@ -767,16 +746,16 @@ parent_of(const char *pid)
  * to it, not to init: nothing started under the job gets out of its tree.
  * Called when the job is over, after its grace.
  */
-struct proc {
+struct swept {
 	pid_t pid, ppid;
 	int mine;		/* a child of the supervisor */
 };
 
 /* Every process of the machine with its parent; 0 when none could be read. */
 static size_t
-procs(struct proc **v, size_t *cap)
+procs(struct swept **v, size_t *cap)
 {
-	struct proc *grown;
+	struct swept *grown;
 	struct dirent *e;
 	size_t n = 0;
 	DIR *dp;
@@ -802,7 +781,7 @@ static void
 sweep(void)
 {
 	struct timespec tick = { 0, 10 * 1000 * 1000 };
-	struct proc *v = NULL;
+	struct swept *v = NULL;
 	pid_t me = getpid();
 	size_t n, cap = 0, i;
 	int round, found;
@@ -875,8 +854,7 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stop, NULL);
-	qsort(keep, 4, sizeof *keep, int_cmp);
-	close_others(keep, 4);
+	proc_close_others(keep, 4);	/* only what the supervisor needs */
 	diag_clear(&d);
 	if (std_fds(rfd, l, l->name, &d) < 0)
 		supervisor_fail(pw, &d);

@@ -7,7 +7,7 @@
  *	bf-profile under bf-watch, gnuplot); the job supervisor, which keeps
  *	its children, has its own.
  */
-#define _GNU_SOURCE		/* pipe2 */
+#define _GNU_SOURCE		/* pipe2, close_range */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -212,4 +212,34 @@ proc_run(const struct proc *p, int *status, struct proc_out *o,
 		o->err[s[1].len] = '\0', o->errlen = s[1].len;
 	}
 	return 0;
+}
+
+static int
+int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+proc_close_others(const int *keep, size_t n)
+{
+	int sorted[16];
+	unsigned lo = 3;
+	size_t i;
+
+	if (n > sizeof sorted / sizeof *sorted)
+		n = sizeof sorted / sizeof *sorted;
+	memcpy(sorted, keep, n * sizeof *keep);
+	qsort(sorted, n, sizeof *sorted, int_cmp);
+	for (i = 0; i < n; i++) {
+		if (sorted[i] < 0)
+			continue;
+		if ((unsigned)sorted[i] > lo)
+			close_range(lo, (unsigned)sorted[i] - 1, 0);
+		if ((unsigned)sorted[i] + 1 > lo)
+			lo = (unsigned)sorted[i] + 1;
+	}
+	close_range(lo, ~0U, 0);
 }

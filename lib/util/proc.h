@@ -60,5 +60,7 @@ struct proc_out {
 int proc_run(const struct proc *p, int *status, struct proc_out *o,
     struct diag *d);
 void proc_out_free(struct proc_out *o);
+/* Every descriptor from 3 up closed but the n in keep (any order). */
+void proc_close_others(const int *keep, size_t n);
 
 #endif
