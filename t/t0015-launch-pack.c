@@ -47,8 +47,8 @@ sample(struct launch *l, int with_worker, size_t nenv)
 	snprintf(l->who.home, sizeof l->who.home, "/nonexistent");
 	l->nenv = nenv;
 	for (i = 0; i < nenv; i++) {
-		char *e = malloc(32);
-		snprintf(e, 32, "BF_VAR%zu=value %zu", i, i * 31);
+		char *e = malloc(64);
+		snprintf(e, 64, "BF_VAR%zu=value %zu", i, i * 31);
 		l->envp[i] = e;
 	}
 	l->envp[nenv] = NULL;
