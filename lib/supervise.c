@@ -42,8 +42,19 @@
 #define RESTART_DELAY_MAX	30.0	/* seconds */
 #define WORKERS_MAX_FILE	(16 * 1024 * 1024)
 
-/* What the shell runs: the command itself is in the environment. */
-static char eval_command[] = "eval \"$BF_COMMAND\"";
+/*
+ * What the shell runs: the command itself is in the environment.  dash
+ * forks a command line's last command instead of replacing itself, so a
+ * command written without exec runs under this shell.  On SIGTERM the
+ * shell waits for that command to end (a trapped signal is acted on once
+ * the foreground command is over), then ends by SIGTERM all the same:
+ * ended at once, it would leave the command an orphan, out of a Slurm
+ * step's process tree (proctrack/linuxproc), and its end would be the
+ * job's, whose group the supervisor then kills before the command saved
+ * its work.  No single quote: a PBS worker's command is quoted in them.
+ */
+static char eval_command[] = "trap \"trap - TERM; kill -TERM \\$\\$\" TERM; "
+    "eval \"$BF_COMMAND\"";
 
 void
 who_of(uid_t uid, struct who *w)

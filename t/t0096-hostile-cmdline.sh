@@ -1,6 +1,6 @@
 #!/bin/sh
 # A job's command is private: job files are the service's, and the running
-# shell shows 'eval "$BF_COMMAND"' on its command line, which every user can
+# shell shows 'eval "$BF_COMMAND"' (after a trap) on its command line, which every user can
 # read in /proc/PID/cmdline, while the text is in its environment, which only
 # its owner and root can read.  The same for a worker.
 . "$(dirname "$0")/lib.sh"
@@ -29,7 +29,8 @@ test_expect_success 'B sees no command text on any command line' '
 	wpg=$(awk "{ print \$2 }" sp/run/s/workers) &&
 	for p in $pgid $wpg; do
 		as $B cat /proc/$p/cmdline | tr "\0" " " >cmd && echo >>cmd &&
-		cat cmd && echo "/bin/sh -c eval \"\$BF_COMMAND\" " >expect &&
+		cat cmd &&
+		echo "/bin/sh -c trap \"trap - TERM; kill -TERM \\\$\\\$\" TERM; eval \"\$BF_COMMAND\" " >expect &&
 		test_cmp expect cmd || exit 1
 	done &&
 	! as $B sh -c "cat /proc/[0-9]*/cmdline 2>/dev/null" | tr "\0" " " |

@@ -217,6 +217,31 @@ test_expect_success 'an exit record in another YAML form: read all the same' '
 	grep "^exit: 3$" $rec && grep "^ended: $ended$" $rec
 '
 
+# dash forks a command line's last command rather than replacing itself:
+# a command written without exec runs under the shell that evals it.  On a
+# stop, that shell waits for the command to end (it traps SIGTERM, and only
+# then ends by it), so that its end is not the job's end while the command
+# still saves its work: the supervisor kills what is left of a job (SIGKILL
+# to its group) once its shell ended.  Here the command saves for a second
+# after its SIGTERM, within the grace of 2 s.
+test_expect_success 'a command run without exec saves its work on a stop: its shell waits for it' '
+	cat >slow.sh <<-\EOT &&
+	trap "sleep 1; echo saved >\"\$1.saved\"; exit 0" TERM
+	echo >"$1.ready"
+	sleep 1000 & wait
+	EOT
+	start_one slow "/bin/sh $PWD/slow.sh $PWD/slow" 1008 &&
+	wait_for 10 test -f slow.ready &&
+	holes sp 1009 "" &&
+	bf-solve -d sp && apply >actual &&
+	cat actual &&
+	grep -x "stop slow 1->0 plan" actual &&
+	grep -x "preempted slow 1->0 signal 15" actual &&
+	test "$(cat slow.saved)" = saved &&
+	! pgrep -f "$PWD/slow.sh" &&
+	rm sp/jobs/slow.yaml && holes sp 1010 "n[01-02]"
+'
+
 test_expect_success 'a job that reached its samples is stopped: finished' '
 	rm -f sp/progress/a.log &&
 	job sp done 1 "exec $J" "samples: 300" &&

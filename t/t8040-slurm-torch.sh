@@ -209,7 +209,11 @@ test_expect_success 'bftrainer ends it at its samples; nothing of it is left' '
 	{ wait_for 60 eval "! pilots | grep -q mlp" ||
 	    { echo "pilots left:"; pilots; squeue -a; exit 1; } >&2; } &&
 	{ wait_for 60 user_gone ||
-	    { echo "processes left:"; ps -u $USER_UID -o pid,stat,etime,args; exit 1; } >&2; } &&
+	    { echo "processes left:"
+	      ps -u $USER_UID -o pid,ppid,pgid,sid,stat,etime,comm,args
+	      echo "slurmstepd processes:"; ps -C slurmstepd -o pid,ppid,etime,args
+	      cp "$SLURM_DIR"/slurmd-n*.log "$SLURM_DIR"/slurmctld.log "$TRASH"/ 2>/dev/null
+	      exit 1; } >&2; } &&
 	! squeue -h -s -o %j | grep -q mlp-worker
 '
 

@@ -145,11 +145,12 @@ test_expect_success 'workers: ssh to the node, pbs_attach to its pilot, as the o
 		grep -x "worker $n nodes=3 coord=127.0.0.1:[0-9]* uid=4321 slurm=none" \
 			sp/run/a/output || exit 1
 	done &&
+	sh_cmd="trap \"trap - TERM; kill -TERM \\\$\\\$\" TERM; eval \"\$BF_COMMAND\"" &&
 	for n in n1 n2 n3; do
 		id=$(pilot a $n) &&
 		argv 4321 ssh -tt -o BatchMode=yes -o "SendEnv=BF_*" $n \
-			pbs_attach -j $id /bin/sh -c "'\''eval \"\$BF_COMMAND\"'\''" &&
-		argv 4321 pbs_attach -j $id /bin/sh -c "eval \"\$BF_COMMAND\"" || exit 1
+			pbs_attach -j $id /bin/sh -c "'\''$sh_cmd'\''" &&
+		argv 4321 pbs_attach -j $id /bin/sh -c "$sh_cmd" || exit 1
 	done | sort >expect &&
 	grep " \(ssh\|pbs_attach\) " srv/argv.log | sort >actual &&
 	test_cmp expect actual &&
