@@ -464,12 +464,15 @@ wait_polling(int rfd, double seconds)
  * pidfd (pidfd_open(2)) says when it ended, without a polling delay, and
  * an inotify(7) watch of run/NAME (dir) says when the record came, before
  * the supervisor's own teardown (1 to 2 ms on a virtual machine): then
- * the lock is looked at every 0.1 ms until the pidfd.  The pidfd is opened
+ * the lock is looked at every 0.1 ms, 500 times at most (a record left
+ * by an earlier run is not spun on), then at the pidfd.  The pidfd is opened
  * before the lock is looked at: the lock held then, the pid is the
  * supervisor's, alive, not a reused one.  Without a pidfd (a kernel
  * before 5.3), or with the lock still held once it exited (a process it
  * left), wait_polling().
  */
+#define WAIT_SPINS_MAX	500
+
 static int
 wait_free(int rfd, const char *dir, double seconds)
 {
@@ -478,7 +481,7 @@ wait_free(int rfd, const char *dir, double seconds)
 	struct pollfd p[2];
 	struct timespec ts;
 	long long pid;
-	int pfd = -1, ifd = -1, exited = 0, recorded = 0, k;
+	int pfd = -1, ifd = -1, exited = 0, recorded = 0, spins = 0, k;
 	char events[4096];
 
 	if (record_get(rfd, "pid", "supervisor", &pid) == 0 && pid > 1 &&
@@ -498,7 +501,7 @@ wait_free(int rfd, const char *dir, double seconds)
 	    (left = until - backend_clock()) > 0) {
 		p[0] = (struct pollfd){ pfd, POLLIN, 0 };
 		p[1] = (struct pollfd){ ifd, POLLIN, 0 };
-		if (recorded)
+		if (recorded && spins < WAIT_SPINS_MAX)
 			ts = soon;
 		else {
 			if (left > 3600)
@@ -507,6 +510,7 @@ wait_free(int rfd, const char *dir, double seconds)
 			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		}
 		k = ppoll(p, ifd >= 0 ? 2 : 1, &ts, NULL);
+		spins += recorded && k == 0;
 		exited = (k > 0 && p[0].revents != 0) ||
 		    (k < 0 && errno != EINTR);
 		if (k > 0 && ifd >= 0 && p[1].revents != 0) {
