@@ -4,8 +4,8 @@
  * DESCRIPTION
  *	See backend.h.  start() has a supervisor forked, in a session of its
  *	own, that holds an exclusive flock(2) on run/NAME/lock for as long as
- *	it lives, or until its exit record is written: by bf-watch's launcher (launcher.h) when there is one, else
- *	by this process.  The supervisor forks the job (its own process
+ *	it lives, or until its exit record is written: by bf-watch's launcher
+ *	(launcher.h) when there is one, else by this process.  The supervisor forks the job (its own process
  *	group; the file owner's uid, gid and groups; a clean environment) and
  *	records run/NAME/pid, then waits for it, kills what is left of its
  *	process group and records run/NAME/exit.  So whoever runs bf-apply next,
@@ -465,9 +465,9 @@ wait_polling(int rfd, double seconds)
  * an inotify(7) watch of run/NAME (dir) says when the record came, before
  * the supervisor's own teardown (1 to 2 ms on a virtual machine): then
  * the lock is looked at every 0.1 ms, 500 times at most (a record left
- * by an earlier run is not spun on), then at the pidfd.  The pidfd is opened
- * before the lock is looked at: the lock held then, the pid is the
- * supervisor's, alive, not a reused one.  Without a pidfd (a kernel
+ * by an earlier run is not spun on), then at the pidfd.  The pidfd is
+ * opened before the lock is looked at: the lock held then, the pid is
+ * the supervisor's, alive, not a reused one.  Without a pidfd (a kernel
  * before 5.3), or with the lock still held once it exited (a process it
  * left), wait_polling().
  */
