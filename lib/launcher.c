@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,6 +215,32 @@ bad:
 	return -1;
 }
 
+int
+launch_send(int sock, const char *buf, size_t len, const int fds[PACK_FDS])
+{
+	union {
+		struct cmsghdr h;
+		char space[CMSG_SPACE(sizeof(int) * PACK_FDS)];
+	} u;
+	struct iovec iov = { (void *)(uintptr_t)buf, len };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = u.space, .msg_controllen = sizeof u.space };
+	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	ssize_t sent;
+
+	memset(u.space, 0, sizeof u.space);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int) * PACK_FDS);
+	memcpy(CMSG_DATA(c), fds, sizeof(int) * PACK_FDS);
+	do
+		sent = sendmsg(sock, &m, MSG_NOSIGNAL);
+	while (sent < 0 && errno == EINTR);
+	if (sent < 0)
+		return -1;
+	return 0;
+}
+
 /* Said on the start pipe as a supervisor says its own failures. */
 static void
 tell(int pw, int code, const char *what, const char *name, int err)
@@ -227,9 +254,8 @@ tell(int pw, int code, const char *what, const char *name, int err)
 		    sizeof msg - 1);
 }
 
-/* One message: its length, and its three descriptors, or -1 each. */
-static ssize_t
-receive(int sock, char *buf, size_t size, int fds[PACK_FDS])
+ssize_t
+launch_receive(int sock, char *buf, size_t size, int fds[PACK_FDS])
 {
 	union {
 		struct cmsghdr h;
@@ -269,13 +295,80 @@ receive(int sock, char *buf, size_t size, int fds[PACK_FDS])
 	return got;
 }
 
+/* The warm supervisors the launcher holds (supervise_warm()). */
+struct warm_pool {
+	int fd[LAUNCHER_WARM];
+	size_t n;
+	int wait_ms;		/* idle time before the next is forked */
+};
+
+/* No room for a process, or one that ended unused: not again at once. */
+static void
+warm_later(struct warm_pool *p)
+{
+	p->wait_ms = p->wait_ms < 5000 ? p->wait_ms * 2 : 10000;
+}
+
+/* One more, forked while nothing is asked of the launcher. */
+static void
+warm_fill(struct warm_pool *p, struct backend *b)
+{
+	int fd;
+
+	if (supervise_warm(b, &fd) < 0)
+		warm_later(p);
+	else
+		p->fd[p->n++] = fd;
+}
+
+/* Those whose sockets poll(2) found hung up: closed and let go. */
+static void
+warm_gone(struct warm_pool *p, const struct pollfd *pfd)
+{
+	size_t i, n = p->n, kept = 0;
+
+	for (i = 0; i < n; i++)
+		if (pfd[i].revents != 0)
+			close(p->fd[i]);
+		else
+			p->fd[kept++] = p->fd[i];
+	if (kept < n)
+		warm_later(p);
+	p->n = kept;
+}
+
+/*
+ * The launch handed to a warm supervisor, the newest first; one that is
+ * gone (or refuses the pack) is closed, and the next is tried.  0 once
+ * one took it, -1 when none did: then it is forked as before.
+ */
+static int
+warm_take(struct warm_pool *p, const char *buf, size_t len,
+    const int fds[PACK_FDS])
+{
+	int rc;
+
+	while (p->n > 0) {
+		p->n--;
+		rc = launch_send(p->fd[p->n], buf, len, fds);
+		close(p->fd[p->n]);	/* used or gone: its end of file */
+		if (rc == 0) {
+			p->wait_ms = LAUNCHER_WARM_IDLE_MS;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static _Noreturn void
 launcher_main(struct backend *b, int sock, int tmpfd)
 {
 	struct spool sp;
 	struct backend mine = *b;
+	struct warm_pool warm = { .n = 0, .wait_ms = LAUNCHER_WARM_IDLE_MS };
+	struct pollfd pfd[1 + LAUNCHER_WARM];
 	struct launch l;
-	int fds[PACK_FDS], keep[2] = { sock, tmpfd }, i;
+	int fds[PACK_FDS], keep[2] = { sock, tmpfd }, i, r;
 	char *buf = malloc(LAUNCH_MAX_PACK);
 	ssize_t got;
 	pid_t pid;
@@ -300,9 +393,25 @@ launcher_main(struct backend *b, int sock, int tmpfd)
 	mine.launcher_fd = -1;
 	if (buf == NULL)
 		_exit(71);
+	pfd[0].fd = sock;
+	pfd[0].events = POLLIN;
 	for (;;) {
+		/* A warm one that ended (killed) hangs its socket up. */
+		for (i = 0; i < (int)warm.n; i++) {
+			pfd[1 + i].fd = warm.fd[i];
+			pfd[1 + i].events = 0;
+		}
+		r = poll(pfd, 1 + warm.n, warm.n < LAUNCHER_WARM ?
+		    warm.wait_ms : -1);
+		if (r == 0)
+			warm_fill(&warm, &mine);
+		if (r <= 0)
+			continue;
+		warm_gone(&warm, pfd + 1);
+		if (!(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
 		memset(&l, 0, sizeof l);
-		got = receive(sock, buf, LAUNCH_MAX_PACK, fds);
+		got = launch_receive(sock, buf, LAUNCH_MAX_PACK, fds);
 		if (got == 0 || got == -1)
 			_exit(0);	/* bf-watch is gone */
 		if (fds[2] < 0) {
@@ -317,6 +426,8 @@ launcher_main(struct backend *b, int sock, int tmpfd)
 			tell(fds[2], EX_SOFTWARE, "the launcher could not read "
 			    "the start of", "a job", got < 0 ? EMSGSIZE :
 			    EBADMSG);
+		else if (warm_take(&warm, buf, (size_t)got, fds) == 0)
+			;	/* a warm supervisor has it */
 		else if ((pid = fork()) == 0) {
 			close(sock);
 			supervise(&mine, &l, fds[0], fds[1], fds[2]);
@@ -400,32 +511,6 @@ launcher_reaped(struct backend *b, pid_t pid)
 		b->launcher_pid = 0;
 }
 
-static int
-send_one(struct backend *b, const char *buf, size_t len, const int fds[3])
-{
-	union {
-		struct cmsghdr h;
-		char space[CMSG_SPACE(sizeof(int) * PACK_FDS)];
-	} u;
-	struct iovec iov = { (void *)(uintptr_t)buf, len };
-	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = u.space, .msg_controllen = sizeof u.space };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	ssize_t sent;
-
-	memset(u.space, 0, sizeof u.space);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int) * PACK_FDS);
-	memcpy(CMSG_DATA(c), fds, sizeof(int) * PACK_FDS);
-	do
-		sent = sendmsg(b->launcher_fd, &m, MSG_NOSIGNAL);
-	while (sent < 0 && errno == EINTR);
-	if (sent < 0)
-		return -1;
-	return 0;
-}
-
 int
 launcher_send(struct backend *b, const struct launch *l, int rfd,
     int lockfd, int pw)
@@ -449,7 +534,7 @@ launcher_send(struct backend *b, const struct launch *l, int rfd,
 	if ((buf = malloc((size_t)len)) == NULL)
 		return -1;
 	(void)launch_pack(l, buf, (size_t)len);
-	if ((rc = send_one(b, buf, (size_t)len, fds)) < 0 &&
+	if ((rc = launch_send(b->launcher_fd, buf, (size_t)len, fds)) < 0 &&
 	    (errno == EPIPE || errno == ECONNRESET)) {
 		err = errno;
 		log_warn("the launcher of supervisors is gone (%s); started "
@@ -460,7 +545,7 @@ launcher_send(struct backend *b, const struct launch *l, int rfd,
 			    d.text);
 			errno = err;
 		} else
-			rc = send_one(b, buf, (size_t)len, fds);
+			rc = launch_send(b->launcher_fd, buf, (size_t)len, fds);
 	}
 	err = errno;
 	free(buf);

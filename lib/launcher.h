@@ -6,6 +6,7 @@
  *	launcher_send(&backend, &launch, rfd, lockfd, pw);
  *	launcher_close(&backend);		(backend_close() calls it)
  *	launcher_reaped(&backend, pid);		(a child the caller reaped)
+ *	launch_send(sock, buf, len, fds);	launch_receive(sock, buf, size, fds);
  *	n = launch_pack(&launch, buf, size);
  *	launch_unpack(&launch, buf, n, backend.ops->pilot);
  * DESCRIPTION
@@ -41,6 +42,19 @@
  *	a fork of bf-watch as it is then, large; when that fails too, there
  *	is none for the rest of the run.
  *
+ *	While nothing is asked of it for LAUNCHER_WARM_IDLE_MS, the launcher
+ *	forks a warm supervisor (supervise_warm() of supervise.h: its set-up
+ *	done and its job's process forked, both waiting), up to LAUNCHER_WARM
+ *	of them, one at a time; a fork that fails makes it wait twice as long
+ *	before the next, at most 10 s.  A start is handed to the newest warm
+ *	one (the message as it came, on that one's own socket, whose end the
+ *	launcher then closes), so that no fork is left on the way from a plan
+ *	to its pid records; with none left, or none that takes it (one killed,
+ *	one whose socket refuses the pack's size), the launcher forks the
+ *	supervisor itself as before.  Warm supervisors and their jobs'
+ *	processes end, unused, at the end of file of their sockets: when the
+ *	launcher ends.
+ *
  *	The launcher ignores SIGHUP, SIGINT and SIGTERM and ends when
  *	bf-watch does: at the end of file of its socket, including after a
  *	kill -9 of bf-watch.  launcher_close() closes the socket and waits a
@@ -59,6 +73,12 @@
  *	as its pilot when the pack says it has one (a pointer is not sent);
  *	-1 (EBADMSG) for anything that is not a whole, well-formed pack, or
  *	one with a pilot when pilot is NULL.
+ *
+ *	launch_send() sends buf and three descriptors in one message on the
+ *	socket (SOCK_SEQPACKET): 0, or -1 with errno set.  launch_receive()
+ *	reads one into buf and fds (each -1 when not sent; received close on
+ *	exec): its length, 0 at end of file, -1 with errno set, or -2 for a
+ *	message or descriptors cut short (EMSGSIZE).
  */
 #ifndef BF_LAUNCHER_H
 #define BF_LAUNCHER_H
@@ -68,6 +88,10 @@
 #include "backend.h"
 #include "pilots.h"
 #include "supervise.h"
+
+/* Warm supervisors the launcher keeps, and the idle time before each. */
+#define LAUNCHER_WARM		4
+#define LAUNCHER_WARM_IDLE_MS	50
 
 /* A pack at most: the command twice (its text, BF_COMMAND), the worker. */
 #define LAUNCH_MAX_PACK		(4 * JOB_MAX_COMMAND + 65536)
@@ -80,5 +104,7 @@ ssize_t launch_pack(const struct launch *l, char *buf, size_t size);
 int launch_unpack(struct launch *l, char *buf, size_t len,
     const struct pilot_ops *pilot);
 void launcher_reaped(struct backend *b, pid_t pid);
+int launch_send(int sock, const char *buf, size_t len, const int fds[3]);
+ssize_t launch_receive(int sock, char *buf, size_t size, int fds[3]);
 
 #endif

@@ -26,6 +26,7 @@
 #include <dirent.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -36,6 +37,7 @@
 #include "util/file.h"
 #include "util/proc.h"
 
+#include "launcher.h"
 #include "pilots.h"
 #include "supervise.h"
 
@@ -211,11 +213,20 @@ become_and_exec(const struct launch *l, char *const argv[], char **envp)
 	_exit(127);
 }
 
+/* The job's command: the shell, as the job's owner. */
+static _Noreturn void
+job_exec(const struct launch *l)
+{
+	char *argv[] = { "/bin/sh", "-c", eval_command, NULL };
+
+	become_and_exec(l, argv, (char **)l->envp);
+}
+
 static _Noreturn void
 job_child(const struct launch *l, int go)
 {
-	char *argv[] = { "/bin/sh", "-c", eval_command, NULL }, c = 0;
 	ssize_t r;
+	char c = 0;
 
 	setpgid(0, 0);
 	/* Not before the supervisor recorded us: end of file is "never". */
@@ -225,7 +236,7 @@ job_child(const struct launch *l, int go)
 	if (r != 1 || c != 'g')
 		_exit(125);
 	close(go);
-	become_and_exec(l, argv, (char **)l->envp);
+	job_exec(l);
 }
 
 static int
@@ -828,17 +839,14 @@ sweep(void)
 	free(v);
 }
 
-_Noreturn void
-supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
-    int pw)
+/*
+ * The supervisor's own set-up, before any job: a session of its own, the
+ * orphans of its job, the signals it takes, and only keep's descriptors.
+ */
+static void
+supervisor_setup(struct backend *b, const int *keep, size_t nkeep)
 {
-	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, status;
-	int tmpfd = b->sp->dirs[SPOOL_TMP], go[2];
-	struct sup s = { .l = l, .rfd = rfd, .tmpfd = tmpfd };
 	sigset_t chld, stop;
-	char text[256];
-	struct diag d;
-	pid_t job;
 
 	/* First the spool's lock, shared with the parent since fork(2). */
 	if (b->sp->lockfd >= 0)
@@ -866,24 +874,29 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stop, NULL);
-	proc_close_others(keep, 4);	/* only what the supervisor needs */
+	proc_close_others(keep, nkeep);	/* only what the supervisor needs */
+}
+
+/* What lets the job's process, waiting on gate, go on to its exec. */
+typedef int release_fn(int gate, void *arg);
+
+/*
+ * The job's process is forked and waits on gate: record it, let it go,
+ * supervise it to its end and write the exit record.
+ */
+static _Noreturn void
+supervise_job(const struct launch *l, int rfd, int lockfd, int pw,
+    int tmpfd, pid_t job, int gate, release_fn *release, void *arg)
+{
+	struct sup s = { .l = l, .rfd = rfd, .tmpfd = tmpfd };
+	sigset_t chld;
+	char text[256];
+	struct diag d;
+	int status;
+
 	diag_clear(&d);
-	if (std_fds(rfd, l, l->name, &d) < 0)
-		supervisor_fail(pw, &d);
-	if (pipe2(go, O_CLOEXEC) < 0 || (job = fork()) < 0) {
-		diag_errno(&d, errno, "unable to start job %s", l->name);
-		supervisor_fail(pw, &d);
-	}
-	if (job == 0) {
-		/*
-		 * Not the pipe to start(): its end of file says the pid record
-		 * is written, and must not wait for the command's exec.
-		 */
-		close(pw);
-		close(go[1]);
-		job_child(l, go[0]);
-	}
-	close(go[0]);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
 	setpgid(job, job);
 	snprintf(text, sizeof text, "supervisor: %ld\npgid: %ld\nstarted: "
 	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
@@ -895,13 +908,13 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 		 * job it names never ran.
 		 */
 		(void)unlinkat(rfd, "pid", 0);
-		close(go[1]);
+		close(gate);
 		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
 			;
 		supervisor_fail(pw, &d);
 	}
-	(void)!write(go[1], "g", 1);
-	close(go[1]);
+	(void)release(gate, arg);
+	close(gate);
 	close(pw);
 	status = run_job(&s, job, &chld);
 	free(s.w);
@@ -923,6 +936,174 @@ supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
 	 */
 	(void)flock(lockfd, LOCK_UN);
 	_exit(0);
+}
+
+/* The go-ahead on the pipe job_child() reads. */
+static int
+release_go(int gate, void *arg)
+{
+	(void)arg;
+	return write(gate, "g", 1) == 1 ? 0 : -1;
+}
+
+_Noreturn void
+supervise(struct backend *b, const struct launch *l, int rfd, int lockfd,
+    int pw)
+{
+	int keep[4] = { rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP] }, go[2];
+	struct diag d;
+	pid_t job;
+
+	supervisor_setup(b, keep, 4);
+	diag_clear(&d);
+	if (std_fds(rfd, l, l->name, &d) < 0)
+		supervisor_fail(pw, &d);
+	if (pipe2(go, O_CLOEXEC) < 0 || (job = fork()) < 0) {
+		diag_errno(&d, errno, "unable to start job %s", l->name);
+		supervisor_fail(pw, &d);
+	}
+	if (job == 0) {
+		/*
+		 * Not the pipe to start(): its end of file says the pid record
+		 * is written, and must not wait for the command's exec.
+		 */
+		close(pw);
+		close(go[1]);
+		job_child(l, go[0]);
+	}
+	close(go[0]);
+	supervise_job(l, rfd, lockfd, pw, b->sp->dirs[SPOOL_TMP], job, go[1],
+	    release_go, NULL);
+}
+
+/* A warm supervisor (supervise_warm()). */
+
+/* The launch as it came, sent on with the job's standard streams. */
+struct warm_pack {
+	const char *buf;
+	size_t len;
+};
+
+static int
+release_warm(int gate, void *arg)
+{
+	const struct warm_pack *p = arg;
+	const int fds[3] = { 0, 1, 2 };
+
+	return launch_send(gate, p->buf, p->len, fds);
+}
+
+/*
+ * The job's process of a warm supervisor: its own group, then, once the
+ * supervisor recorded it, the launch and the job's three standard streams
+ * on gate; at its end of file (the supervisor gone unused), nothing.
+ */
+static _Noreturn void
+warm_job(const struct backend *b, int gate, char *buf)
+{
+	struct launch l;
+	ssize_t got;
+	int fds[3], i;
+
+	setpgid(0, 0);
+	got = launch_receive(gate, buf, LAUNCH_MAX_PACK, fds);
+	if (got <= 0 || fds[0] < 0 || fds[1] < 0 || fds[2] < 0 ||
+	    launch_unpack(&l, buf, (size_t)got, b->ops != NULL ?
+	    b->ops->pilot : NULL) < 0)
+		_exit(125);
+	for (i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			_exit(125);
+	for (i = 0; i < 3; i++)
+		if (fds[i] > 2)
+			close(fds[i]);
+	close(gate);
+	job_exec(&l);
+}
+
+static void
+socket_room(int fd)
+{
+	int size = LAUNCH_MAX_PACK * 2;
+
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
+}
+
+static _Noreturn void
+warm_main(struct backend *b, int sock)
+{
+	int tmpfd = b->sp->dirs[SPOOL_TMP], keep[2] = { sock, tmpfd }, gate[2];
+	int fds[3];
+	char *buf = malloc(LAUNCH_MAX_PACK), *jbuf = malloc(LAUNCH_MAX_PACK);
+	struct warm_pack pack;
+	struct launch l;
+	struct diag d;
+	ssize_t got;
+	pid_t job;
+
+	supervisor_setup(b, keep, 2);
+	if (buf == NULL || jbuf == NULL || socketpair(AF_UNIX, SOCK_SEQPACKET |
+	    SOCK_CLOEXEC, 0, gate) < 0)
+		_exit(0);	/* unusable: the launcher finds it gone */
+	socket_room(gate[0]);
+	socket_room(gate[1]);
+	if ((job = fork()) < 0)
+		_exit(0);
+	if (job == 0) {
+		close(sock);
+		close(gate[0]);
+		free(buf);
+		warm_job(b, gate[1], jbuf);
+	}
+	free(jbuf);
+	close(gate[1]);
+	setpgid(job, job);
+	got = launch_receive(sock, buf, LAUNCH_MAX_PACK, fds);
+	if (got == 0 || got == -1 || fds[2] < 0)
+		_exit(0);	/* not used: its job's process ends with it */
+	close(sock);
+	diag_clear(&d);
+	if (got < 0 || fds[0] < 0 || fds[1] < 0 ||
+	    launch_unpack(&l, buf, (size_t)got, b->ops != NULL ?
+	    b->ops->pilot : NULL) < 0) {
+		diag_set(&d, EX_SOFTWARE, "the supervisor could not read the "
+		    "start of a job: %s", strerror(got < 0 ? EMSGSIZE :
+		    EBADMSG));
+		supervisor_fail(fds[2], &d);
+	}
+	if (std_fds(fds[0], &l, l.name, &d) < 0)
+		supervisor_fail(fds[2], &d);
+	pack.buf = buf;
+	pack.len = (size_t)got;
+	supervise_job(&l, fds[0], fds[1], fds[2], tmpfd, job, gate[0],
+	    release_warm, &pack);
+}
+
+pid_t
+supervise_warm(struct backend *b, int *sockp)
+{
+	int sv[2];
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return -1;
+	socket_room(sv[0]);
+	socket_room(sv[1]);
+	if ((pid = fork()) < 0) {
+		int err = errno;
+		close(sv[0]);
+		close(sv[1]);
+		errno = err;
+		return -1;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		warm_main(b, sv[1]);
+	}
+	close(sv[1]);
+	*sockp = sv[0];
+	return pid;
 }
 
 /* Calls fn for each "HOST PGID RESTARTS STATE" line with a PGID. */

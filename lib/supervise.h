@@ -7,6 +7,7 @@
  *	... fork(); in the child: supervise(&backend, &l, rfd, lockfd, pw);
  *	(or launcher_send(&backend, &l, rfd, lockfd, pw): launcher.h)
  *	launch_free(&l);
+ *	pid = supervise_warm(&backend, &sock);	(launcher.h)
  *	supervise_wait_workers(rfd, &leaving, seconds);
  *	n = supervise_worker_groups(rfd, pgids, max);
  * DESCRIPTION
@@ -54,6 +55,20 @@
  *	readable by every user): the shell runs 'eval "$BF_COMMAND"', and
  *	BF_COMMAND is in the environment, which only the owner and root can
  *	read.
+ *
+ *	supervise_warm() forks a supervisor ahead of its launch (for the
+ *	launcher of bf-watch, launcher.h): it sets itself up as supervise()
+ *	does (its session, its signals, only its socket and tmp/ kept), forks
+ *	its job's process, which makes its own process group and waits, and
+ *	waits itself for one launch on its socket, sent as to the launcher
+ *	(launch_send(): the pack, run/NAME/, the lock, the start pipe).  Then
+ *	it opens the job's output, writes the pid record naming that process
+ *	group, and only then sends the job's process the launch and its three
+ *	standard streams, on which it becomes the owner and runs the command,
+ *	exactly as a job forked by supervise(); from there it is supervise().
+ *	Unused, at the end of file of its socket, it exits, and its job's
+ *	process at the end of file of its own.  It returns the supervisor's
+ *	pid and the caller's end of the socket in *sock, or -1 with errno set.
  *
  *	who_become() makes the calling process the user w for good (as root:
  *	w's groups, gid and uid; otherwise it must be w already): 0, or -1
@@ -104,6 +119,7 @@ int launch_init(struct launch *l, struct backend *b, const struct job *j,
 void launch_free(struct launch *l);
 _Noreturn void supervise(struct backend *b, const struct launch *l, int rfd,
     int lockfd, int pw);
+pid_t supervise_warm(struct backend *b, int *sock);
 int supervise_wait_workers(int rfd, const struct hostlist *leaving,
     double seconds);
 size_t supervise_worker_groups(int rfd, pid_t *pgids, size_t max);

@@ -106,6 +106,61 @@ test_expect_success 'the launcher killed: the next start has a new one, and the 
 	grep -q bf-watch /proc/$n/cmdline && echo $n >launcher.pid
 '
 
+# Idle, the launcher forks warm supervisors ahead (launcher.h): each in a
+# session of its own, its one child (its job's process, in a group of its
+# own) not yet run: its command line is still bf-watch's.
+warm() {	# spool launcher: the launcher's children that supervise no job
+	for _k in $(children "$2"); do
+		cat "$1"/run/*/pid 2>/dev/null | grep -qx "supervisor: $_k" ||
+			echo "$_k"
+	done
+}
+warm_pairs() {	# spool launcher: "SUPERVISOR JOB" of each warm one
+	for _w in $(warm "$1" "$2"); do
+		[ "$(ps -o sid= -p "$_w" | tr -d " ")" = "$_w" ] || return 1
+		_c=$(children "$_w")
+		[ -n "$_c" ] && [ "$(echo "$_c" | wc -l)" -eq 1 ] &&
+		[ "$(ps -o pgid= -p "$_c" | tr -d " ")" = "$_c" ] &&
+		tr "\0" " " <"/proc/$_c/cmdline" | grep -q "^[^ ]*bf-watch " ||
+			return 1
+		echo "$_w $_c"
+	done
+}
+test_expect_success 'idle, the launcher holds 4 warm supervisors, each with its job process waiting' '
+	l=$(cat launcher.pid) &&
+	wait_for 10 eval "test \$(warm sp $l | wc -l) -eq 4" &&
+	warm_pairs sp $l >warm.pairs && test $(wc -l <warm.pairs) -eq 4
+'
+
+test_expect_success 'a start is handed to a warm one: its job is that process, with its output and exit' '
+	job sp w1 1 "echo out-\$BF_JOB; echo err-\$BF_JOB >&2; exec $J fail" &&
+	wait_for 15 eval "ls -d sp/history/runs/*-w1-[0-9]*/" &&
+	r=$(ls -d sp/history/runs/*-w1-[0-9]*/) &&
+	s=$(sed -n "s/^supervisor: //p" $r/pid) &&
+	g=$(sed -n "s/^pgid: //p" $r/pid) &&
+	grep -qx "$s $g" warm.pairs &&
+	grep -qx out-w1 $r/output && grep -qx err-w1 $r/output &&
+	grep "^outcome: failed$" ${r%/}.yaml && grep "^exit: 3$" ${r%/}.yaml &&
+	wait_for 10 eval "test \$(warm sp \$(cat launcher.pid) | wc -l) -eq 4"
+'
+
+test_expect_success 'warm ones killed: let go, the next start still runs, the pool made again' '
+	l=$(cat launcher.pid) &&
+	warm_pairs sp $l >warm.2 && test $(wc -l <warm.2) -eq 4 &&
+	kill -KILL $(cut -d" " -f1 warm.2) &&
+	for k in $(cat warm.2); do
+		wait_for 5 eval "! alive $k" || exit 1
+	done &&
+	job sp w2 1 "exec $J fail" &&
+	wait_for 15 eval "ls -d sp/history/runs/*-w2-[0-9]*/" &&
+	r=$(ls -d sp/history/runs/*-w2-[0-9]*/) &&
+	s=$(sed -n "s/^supervisor: //p" $r/pid) &&
+	! grep -q "^$s " warm.2 &&
+	grep "^outcome: failed$" ${r%/}.yaml &&
+	wait_for 10 eval "test \$(warm sp $l | wc -l) -eq 4" &&
+	warm_pairs sp $l >warm.3 && test $(wc -l <warm.3) -eq 4
+'
+
 test_expect_success 'a command that fails at once is retired as failed' '
 	job sp f 1 "$J fail" &&
 	wait_for 15 eval "ls -d sp/history/runs/*-f-[0-9]*/" &&
@@ -188,12 +243,17 @@ test_expect_success '--holes-cmd: its output becomes holes/current.yaml' '
 	test_cmp expect log4 && test_cmp h.yaml sp4/holes/current.yaml
 '
 
-test_expect_success 'a watcher killed leaves its pool, its launcher ends; the next one removes the pool' '
+test_expect_success 'a watcher killed leaves its pool, its launcher and warm supervisors end; the next one removes the pool' '
 	start_watch sp6 && p=$(cat watch.pid) &&
 	wait_for 10 eval "test \$(pool_files sp6 $p) -ge 16" &&
 	l=$(children $p) && alive $l &&
+	wait_for 10 eval "test \$(warm sp6 $l | wc -l) -eq 4" &&
+	warm_pairs sp6 $l >warm.6 && test $(wc -l <warm.6) -eq 4 &&
 	kill -KILL $p && wait_for 5 eval "! alive $p" && rm -f watch.pid &&
 	wait_for 5 eval "! alive $l" &&
+	for k in $(cat warm.6); do
+		wait_for 5 eval "! alive $k" || exit 1
+	done &&
 	test $(pool_files sp6 $p) -ge 16 &&
 	timeout -s KILL 20 bf-watch -d sp6 --once --no-profile 2>log6 &&
 	test_must_be_empty log6 && tmp_clean sp6
