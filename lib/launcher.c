@@ -295,9 +295,13 @@ launch_receive(int sock, char *buf, size_t size, int fds[PACK_FDS])
 	return got;
 }
 
-/* The warm supervisors the launcher holds (supervise_warm()). */
+/*
+ * The warm supervisors the launcher holds (supervise_warm()): their
+ * sockets, each ready once it said so ("r", after its job's fork).
+ */
 struct warm_pool {
 	int fd[LAUNCHER_WARM];
+	int ready[LAUNCHER_WARM];
 	size_t n;
 	int wait_ms;		/* idle time before the next is forked */
 };
@@ -315,47 +319,76 @@ warm_fill(struct warm_pool *p, struct backend *b)
 {
 	int fd;
 
-	if (supervise_warm(b, &fd) < 0)
+	if (supervise_warm(b, &fd) < 0) {
 		warm_later(p);
-	else
-		p->fd[p->n++] = fd;
+		return;
+	}
+	p->fd[p->n] = fd;
+	p->ready[p->n++] = 0;
 }
 
-/* Those whose sockets poll(2) found hung up: closed and let go. */
 static void
-warm_gone(struct warm_pool *p, const struct pollfd *pfd)
+warm_drop(struct warm_pool *p, size_t i)
 {
-	size_t i, n = p->n, kept = 0;
-
-	for (i = 0; i < n; i++)
-		if (pfd[i].revents != 0)
-			close(p->fd[i]);
-		else
-			p->fd[kept++] = p->fd[i];
-	if (kept < n)
-		warm_later(p);
-	p->n = kept;
+	close(p->fd[i]);	/* its end of file: it exits, if it runs */
+	p->n--;
+	memmove(p->fd + i, p->fd + i + 1, (p->n - i) * sizeof *p->fd);
+	memmove(p->ready + i, p->ready + i + 1, (p->n - i) * sizeof *p->ready);
 }
 
 /*
- * The launch handed to a warm supervisor, the newest first; one that is
- * gone (or refuses the pack) is closed, and the next is tried.  0 once
- * one took it, -1 when none did: then it is forked as before.
+ * What poll(2) found on their sockets: one that says it is ready is;
+ * one that hung up (it ended, or failed its set-up) or says anything
+ * else is let go.
+ */
+static void
+warm_polled(struct warm_pool *p, const struct pollfd *pfd)
+{
+	size_t i, n = p->n;
+	int gone = 0;
+	char c;
+
+	for (i = n; i-- > 0;) {
+		short r = pfd[i].revents;
+		if (r == 0)
+			continue;
+		if (!(r & (POLLHUP | POLLERR)) && (r & POLLIN) &&
+		    !p->ready[i] && recv(p->fd[i], &c, 1, MSG_DONTWAIT) == 1 &&
+		    c == 'r') {
+			p->ready[i] = 1;
+			p->wait_ms = LAUNCHER_WARM_IDLE_MS;
+			continue;
+		}
+		warm_drop(p, i);
+		gone = 1;
+	}
+	if (gone)
+		warm_later(p);
+}
+
+/*
+ * The launch handed to a warm supervisor that is ready, the newest first;
+ * one that is gone is let go and the next tried.  0 once one took it, -1
+ * when none did (none ready, or a send that failed for another reason):
+ * then it is forked as before.
  */
 static int
 warm_take(struct warm_pool *p, const char *buf, size_t len,
     const int fds[PACK_FDS])
 {
-	int rc;
+	size_t i;
 
-	while (p->n > 0) {
-		p->n--;
-		rc = launch_send(p->fd[p->n], buf, len, fds);
-		close(p->fd[p->n]);	/* used or gone: its end of file */
-		if (rc == 0) {
-			p->wait_ms = LAUNCHER_WARM_IDLE_MS;
+	for (i = p->n; i-- > 0;) {
+		if (!p->ready[i])
+			continue;
+		if (launch_send(p->fd[i], buf, len, fds) == 0) {
+			warm_drop(p, i);	/* it has its launch */
 			return 0;
 		}
+		if (errno != EPIPE && errno != ECONNRESET &&
+		    errno != ENOTCONN)
+			return -1;
+		warm_drop(p, i);
 	}
 	return -1;
 }
@@ -396,18 +429,20 @@ launcher_main(struct backend *b, int sock, int tmpfd)
 	pfd[0].fd = sock;
 	pfd[0].events = POLLIN;
 	for (;;) {
-		/* A warm one that ended (killed) hangs its socket up. */
+		/* A warm one says it is ready; one that ended hangs up. */
 		for (i = 0; i < (int)warm.n; i++) {
 			pfd[1 + i].fd = warm.fd[i];
-			pfd[1 + i].events = 0;
+			pfd[1 + i].events = warm.ready[i] ? 0 : POLLIN;
+			pfd[1 + i].revents = 0;
 		}
+		pfd[0].revents = 0;
 		r = poll(pfd, 1 + warm.n, warm.n < LAUNCHER_WARM ?
 		    warm.wait_ms : -1);
 		if (r == 0)
 			warm_fill(&warm, &mine);
 		if (r <= 0)
 			continue;
-		warm_gone(&warm, pfd + 1);
+		warm_polled(&warm, pfd + 1);
 		if (!(pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		memset(&l, 0, sizeof l);

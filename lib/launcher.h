@@ -45,15 +45,17 @@
  *	While nothing is asked of it for LAUNCHER_WARM_IDLE_MS, the launcher
  *	forks a warm supervisor (supervise_warm() of supervise.h: its set-up
  *	done and its job's process forked, both waiting), up to LAUNCHER_WARM
- *	of them, one at a time; a fork that fails makes it wait twice as long
- *	before the next, at most 10 s.  A start is handed to the newest warm
- *	one (the message as it came, on that one's own socket, whose end the
- *	launcher then closes), so that no fork is left on the way from a plan
- *	to its pid records; with none left, or none that takes it (one killed,
- *	one whose socket refuses the pack's size), the launcher forks the
- *	supervisor itself as before.  Warm supervisors and their jobs'
- *	processes end, unused, at the end of file of their sockets: when the
- *	launcher ends.
+ *	of them, one at a time; each says on its socket when it is ready.
+ *	A fork that fails, or a warm one that ends unused (killed, its job's
+ *	process killed, its own set-up failed), makes the launcher wait twice
+ *	as long before the next, at most 10 s, until one is ready again.  A
+ *	start is handed to the newest ready one (the message as it came, on
+ *	that one's own socket, whose end the launcher then closes), so that
+ *	no fork is left on the way from a plan to its pid records; with none
+ *	ready, or a send that fails other than to a gone one, the launcher
+ *	forks the supervisor itself as before.  Warm supervisors and their
+ *	jobs' processes end, unused, at the end of file of their sockets:
+ *	when the launcher ends.
  *
  *	The launcher ignores SIGHUP, SIGINT and SIGTERM and ends when
  *	bf-watch does: at the end of file of its socket, including after a

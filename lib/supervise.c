@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <math.h>
+#include <poll.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -262,6 +263,19 @@ supervisor_fail(int pw, const struct diag *d)
 	_exit(1);
 }
 
+/*
+ * 0, 1 and 2 passed on to the job: a descriptor opened close-on-exec that
+ * landed on its own number (one of them was closed) is not dup2(2)'d.
+ */
+static void
+std_inherited(void)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		(void)fcntl(i, F_SETFD, 0);
+}
+
 /* Standard input /dev/null; output and error run/NAME/output, the job's. */
 static int
 std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
@@ -288,6 +302,7 @@ std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
 	dup2(in, 0);
 	dup2(out, 1);
 	dup2(out, 2);
+	std_inherited();
 	/* Failing, it is still the job's output, only less readable. */
 	if (geteuid() == 0 && fchown(out, l->who.uid, l->who.gid) < 0)
 		fprintf(stderr, "bf-apply: unable to give the output to uid "
@@ -901,19 +916,24 @@ supervise_job(const struct launch *l, int rfd, int lockfd, int pw,
 	snprintf(text, sizeof text, "supervisor: %ld\npgid: %ld\nstarted: "
 	    "%lld\nuid: %ld\n", (long)getpid(), (long)job,
 	    (long long)time(NULL), (long)l->who.uid);
-	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0) {
+	if (record(tmpfd, rfd, l->name, "pid", text, &d) < 0 ||
+	    release(gate, arg) < 0) {
 		/*
 		 * Unrecorded, it could never be stopped: it does not run.  A
 		 * record in place whose directory sync failed goes too: the
-		 * job it names never ran.
+		 * job it names never ran.  So does one whose process could
+		 * not be let go (it died waiting, or the send failed).
 		 */
+		if (d.code == 0)
+			diag_errno(&d, errno, "unable to start job %s",
+			    l->name);
 		(void)unlinkat(rfd, "pid", 0);
 		close(gate);
+		kill(job, SIGKILL);
 		while (waitpid(job, &status, 0) < 0 && errno == EINTR)
 			;
 		supervisor_fail(pw, &d);
 	}
-	(void)release(gate, arg);
 	close(gate);
 	close(pw);
 	status = run_job(&s, job, &chld);
@@ -1017,6 +1037,7 @@ warm_job(const struct backend *b, int gate, char *buf)
 	for (i = 0; i < 3; i++)
 		if (fds[i] > 2)
 			close(fds[i]);
+	std_inherited();
 	close(gate);
 	job_exec(&l);
 }
@@ -1034,7 +1055,8 @@ static _Noreturn void
 warm_main(struct backend *b, int sock)
 {
 	int tmpfd = b->sp->dirs[SPOOL_TMP], keep[2] = { sock, tmpfd }, gate[2];
-	int fds[3];
+	int fds[3], null;
+	struct pollfd ready[2];
 	char *buf = malloc(LAUNCH_MAX_PACK), *jbuf = malloc(LAUNCH_MAX_PACK);
 	struct warm_pack pack;
 	struct launch l;
@@ -1043,6 +1065,14 @@ warm_main(struct backend *b, int sock)
 	pid_t job;
 
 	supervisor_setup(b, keep, 2);
+	/* Idle for hours maybe: not holding bf-watch's terminal or pipe. */
+	if ((null = open("/dev/null", O_RDWR)) >= 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		dup2(null, 2);
+		if (null > 2)
+			close(null);
+	}
 	if (buf == NULL || jbuf == NULL || socketpair(AF_UNIX, SOCK_SEQPACKET |
 	    SOCK_CLOEXEC, 0, gate) < 0)
 		_exit(0);	/* unusable: the launcher finds it gone */
@@ -1059,6 +1089,23 @@ warm_main(struct backend *b, int sock)
 	free(jbuf);
 	close(gate[1]);
 	setpgid(job, job);
+	/* Ready: the launcher hands it starts from now on. */
+	if (write(sock, "r", 1) != 1)
+		_exit(0);
+	/* A job's process that died waiting (killed): none to start. */
+	ready[0].fd = sock;
+	ready[0].events = POLLIN;
+	ready[1].fd = gate[0];
+	ready[1].events = 0;
+	for (;;) {
+		ready[0].revents = ready[1].revents = 0;
+		if (poll(ready, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (ready[1].revents != 0)
+			_exit(0);
+		if (ready[0].revents != 0)
+			break;
+	}
 	got = launch_receive(sock, buf, LAUNCH_MAX_PACK, fds);
 	if (got == 0 || got == -1 || fds[2] < 0)
 		_exit(0);	/* not used: its job's process ends with it */

@@ -58,17 +58,21 @@
  *
  *	supervise_warm() forks a supervisor ahead of its launch (for the
  *	launcher of bf-watch, launcher.h): it sets itself up as supervise()
- *	does (its session, its signals, only its socket and tmp/ kept), forks
- *	its job's process, which makes its own process group and waits, and
- *	waits itself for one launch on its socket, sent as to the launcher
+ *	does (its session, its signals, only its socket and tmp/ kept, its
+ *	standard streams /dev/null), forks its job's process, which makes
+ *	its own process group and waits, says "r" on its socket (ready), and
+ *	waits itself for one launch there, sent as to the launcher
  *	(launch_send(): the pack, run/NAME/, the lock, the start pipe).  Then
  *	it opens the job's output, writes the pid record naming that process
  *	group, and only then sends the job's process the launch and its three
  *	standard streams, on which it becomes the owner and runs the command,
  *	exactly as a job forked by supervise(); from there it is supervise().
- *	Unused, at the end of file of its socket, it exits, and its job's
- *	process at the end of file of its own.  It returns the supervisor's
- *	pid and the caller's end of the socket in *sock, or -1 with errno set.
+ *	A start whose job's process cannot be let go (it died, the send
+ *	failed) has its pid record removed and fails, as one unrecorded.
+ *	Unused, it exits at the end of file of its socket or when its job's
+ *	process dies, and that process at the end of file of its own socket.
+ *	It returns the supervisor's pid and the caller's end of the socket
+ *	in *sock, or -1 with errno set.
  *
  *	who_become() makes the calling process the user w for good (as root:
  *	w's groups, gid and uid; otherwise it must be w already): 0, or -1

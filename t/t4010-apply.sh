@@ -242,6 +242,27 @@ test_expect_success 'a command run without exec saves its work on a stop: its sh
 	rm sp/jobs/slow.yaml && holes sp 1010 "n[01-02]"
 '
 
+# Started without standard streams (a cron line with <&- >&-), bf-apply
+# opens /dev/null there first: its spool's descriptors never take 0, 1
+# or 2, it says its actions to nobody and exits 0 (before, the spool's
+# directory was its standard output: exit 74, "Bad file descriptor"),
+# and the job's standard input is /dev/null.
+test_expect_success 'a bf-apply run without standard streams: exit 0, the job has /dev/null as input' '
+	rm -f noin.fd0 &&
+	job sp noin 1 "readlink /proc/\$\$/fd/0 >$PWD/noin.fd0; exit 3" &&
+	bf-submit --intake -d sp 2>/dev/null &&
+	holes sp 1011 "n[01-02]" &&
+	bf-solve -d sp &&
+	apply <&- >&- 2>err &&
+	test_must_be_empty err &&
+	wait_for 10 test -s noin.fd0 &&
+	echo /dev/null >expect && test_cmp expect noin.fd0 &&
+	wait_for 10 eval "test -f sp/run/noin/exit || ! test -d sp/run/noin" &&
+	wait_for 5 eval "! test -d sp/run/noin || flock -n -s sp/run/noin/lock true" &&
+	apply >/dev/null 2>&1 &&
+	test ! -d sp/run/noin && ls sp/history/runs/*-noin-[0-9]*.yaml
+'
+
 test_expect_success 'a job that reached its samples is stopped: finished' '
 	rm -f sp/progress/a.log &&
 	job sp done 1 "exec $J" "samples: 300" &&

@@ -144,10 +144,13 @@ test_expect_success 'a start is handed to a warm one: its job is that process, w
 	wait_for 10 eval "test \$(warm sp \$(cat launcher.pid) | wc -l) -eq 4"
 '
 
-test_expect_success 'warm ones killed: let go, the next start still runs, the pool made again' '
+# Two warm supervisors killed, and the waiting job processes of the two
+# others: all four pairs end, and none is handed a start.
+test_expect_success 'warm ones or their job processes killed: let go, the next start still runs, the pool made again' '
 	l=$(cat launcher.pid) &&
 	warm_pairs sp $l >warm.2 && test $(wc -l <warm.2) -eq 4 &&
-	kill -KILL $(cut -d" " -f1 warm.2) &&
+	kill -KILL $(head -n 2 warm.2 | cut -d" " -f1) \
+	    $(tail -n 2 warm.2 | cut -d" " -f2) &&
 	for k in $(cat warm.2); do
 		wait_for 5 eval "! alive $k" || exit 1
 	done &&

@@ -10,10 +10,12 @@
  *	A message longer than DIAG_MAX is truncated, never overrun.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/log.h"
 
@@ -23,7 +25,17 @@ void
 log_init(const char *argv0)
 {
 	const char *slash;
+	int fd;
 
+	/*
+	 * Started with 0, 1 or 2 closed, a program would open the spool's
+	 * files there, and a message or a job's standard stream would land
+	 * in them: each closed one is /dev/null from here on.
+	 */
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= 2)
+		;
+	if (fd > 2)
+		close(fd);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;
 	slash = strrchr(argv0, '/');

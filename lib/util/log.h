@@ -11,6 +11,8 @@
  *	prints its errors or exits: it fills a struct diag with the message and a
  *	sysexits(3) code and returns -1, so that main decides what to do with it.
  *	A struct diag pointer passed to any library function is never NULL.
+ *	log_init(), called first by every program, names it and opens
+ *	/dev/null on any of 0, 1 and 2 it was started without.
  */
 #ifndef BF_LOG_H
 #define BF_LOG_H
