@@ -263,19 +263,6 @@ supervisor_fail(int pw, const struct diag *d)
 	_exit(1);
 }
 
-/*
- * 0, 1 and 2 passed on to the job: a descriptor opened close-on-exec that
- * landed on its own number (one of them was closed) is not dup2(2)'d.
- */
-static void
-std_inherited(void)
-{
-	int i;
-
-	for (i = 0; i < 3; i++)
-		(void)fcntl(i, F_SETFD, 0);
-}
-
 /* Standard input /dev/null; output and error run/NAME/output, the job's. */
 static int
 std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
@@ -302,7 +289,6 @@ std_fds(int rfd, const struct launch *l, const char *job, struct diag *d)
 	dup2(in, 0);
 	dup2(out, 1);
 	dup2(out, 2);
-	std_inherited();
 	/* Failing, it is still the job's output, only less readable. */
 	if (geteuid() == 0 && fchown(out, l->who.uid, l->who.gid) < 0)
 		fprintf(stderr, "bf-apply: unable to give the output to uid "
@@ -1037,7 +1023,6 @@ warm_job(const struct backend *b, int gate, char *buf)
 	for (i = 0; i < 3; i++)
 		if (fds[i] > 2)
 			close(fds[i]);
-	std_inherited();
 	close(gate);
 	job_exec(&l);
 }
