@@ -43,20 +43,19 @@ LIBS_bf-cancel = $(YAML_LIBS) $(XXH_LIBS)
 LIBS_bf-report = $(YAML_LIBS) $(XXH_LIBS) -lz
 LIBS_TEST = $(YAML_LIBS) $(XXH_LIBS) $(CBC_LIBS) $(JANSSON_LIBS) -lz
 
-# Two layers.  lib/util/: generic helpers (files and atomic writes, fixed
-# formats, YAML with line numbers, hostlists, digests, gzip lines, options,
-# logging, command output, crash points), which know nothing of spools,
-# jobs or plans; its modules include util/ headers only (make layers, run
-# by every build, checks it).  lib/: bftrainer's domain, on top of util,
-# including it as "util/NAME.h".  Each is an archive; programs link both.
-UTIL_SRCS = $(sort $(wildcard lib/util/*.c))
-UTIL_OBJS = $(UTIL_SRCS:.c=.o)
-DOMAIN_SRCS = $(sort $(wildcard lib/*.c))
-DOMAIN_OBJS = $(DOMAIN_SRCS:.c=.o)
-LIB_SRCS = $(DOMAIN_SRCS) $(UTIL_SRCS)
-LIB_OBJS = $(DOMAIN_OBJS) $(UTIL_OBJS)
-LIB_ARCHIVES = lib/libbf.a lib/util/libbfutil.a
-HEADERS = $(wildcard lib/*.h lib/util/*.h)
+# lib/ is a folder per concept, each an archive (lib/F/libbf-F.a), in the
+# order of lib/LAYERS: a folder's files include and call only their own
+# folder's and those its line there names (util knows nothing of spools;
+# spool nothing of solving; run nothing of backends).  make layers, run by
+# every build, checks the includes, and the calls once the objects exist
+# (scripts/layers); HACKING.md says why the folders are cut as they are.
+# Programs link the archives top down, so that a call upwards is also a
+# link error.
+LIB_FOLDERS = report sim watch apply run solve profile sched spool util
+LIB_SRCS = $(sort $(wildcard $(LIB_FOLDERS:%=lib/%/*.c)))
+LIB_OBJS = $(LIB_SRCS:.c=.o)
+LIB_ARCHIVES = $(foreach f,$(LIB_FOLDERS),lib/$(f)/libbf-$(f).a)
+HEADERS = $(sort $(wildcard $(LIB_FOLDERS:%=lib/%/*.h)))
 PROGS = $(patsubst %.c,%,$(sort $(wildcard bin/bf-*.c)))
 MAN1 = $(sort $(wildcard man/*.1))
 MAN5 = $(sort $(wildcard man/*.5))
@@ -64,13 +63,17 @@ MAN7 = $(sort $(wildcard man/*.7))
 UNIT_TESTS = $(patsubst %.c,%.test,$(sort $(wildcard t/t[0-9]*.c)))
 BENCH_PROGS = $(patsubst %.c,%,$(sort $(filter-out bench/fsync-shim.c,\
 	$(wildcard bench/*.c))))
+# Each header compiles alone (it includes what it uses): lib/F/x.h is
+# checked into lib/F/.x.h.ok whenever it, or a header it includes, changes.
+HEADER_CHECKS = $(foreach h,$(HEADERS),$(dir $(h)).$(notdir $(h)).ok)
 
-all: layers $(PROGS) $(UNIT_TESTS)
+all: layers $(PROGS) $(UNIT_TESTS) $(HEADER_CHECKS) layers-calls
 
-# A util module that includes a domain header is a layering mistake.
+# Includes before anything is compiled; calls once every object is built.
 layers:
-	@! grep -n '^#include "' lib/util/*.[ch] | grep -v '"util/' || \
-		{ echo "lib/util/ includes only util/ headers" >&2; exit 1; }
+	@scripts/layers includes
+layers-calls: $(LIB_OBJS)
+	@scripts/layers calls
 
 # The flags a build was made with, kept in .build-flags: changing them
 # (SANITIZE=1 and back, OPTFLAGS, CC) rebuilds everything, so that a
@@ -79,31 +82,62 @@ BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
 .build-flags: FORCE
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' >$@
 
-lib/%.o: lib/%.c $(HEADERS) .build-flags
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# -MMD: each object's headers in NAME.d beside it, read back below.
+DEPFLAGS = -MMD -MP
+lib/%.o: lib/%.c .build-flags
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-lib/libbf.a: $(DOMAIN_OBJS)
-	rm -f $@
-	$(AR) rcs $@ $(DOMAIN_OBJS)
+define folder_archive
+lib/$(1)/libbf-$(1).a: $$(patsubst %.c,%.o,$$(sort $$(wildcard lib/$(1)/*.c)))
+	rm -f $$@
+	$$(AR) rcs $$@ $$^
+endef
+$(foreach f,$(LIB_FOLDERS),$(eval $(call folder_archive,$(f))))
 
-lib/util/libbfutil.a: $(UTIL_OBJS)
-	rm -f $@
-	$(AR) rcs $@ $(UTIL_OBJS)
+lib/%.h.ok: .build-flags
+	@h=$(subst /.,/,$(@:.ok=)); \
+	printf '#include "%s"\n' "$${h#lib/}" | $(CC) $(ALL_CFLAGS) \
+	    -MMD -MP -MT $@ -MF $@.d -fsyntax-only -x c - || \
+	    { echo "$$h: does not compile alone (include what it uses)" >&2; \
+	    exit 1; }
+	@touch $@
+$(foreach h,$(HEADERS),$(eval $(dir $(h)).$(notdir $(h)).ok: $(h)))
 
-bin/%: bin/%.c $(LIB_ARCHIVES) $(HEADERS) .build-flags
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) $(LIBS_$(@F)) -lm
+bin/%: bin/%.c $(LIB_ARCHIVES) .build-flags
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) \
+		$(LIBS_$(@F)) -lm
 
-t/%.test: t/%.c t/tap.h $(LIB_ARCHIVES) $(HEADERS) .build-flags
-	$(CC) $(ALL_CFLAGS) -It $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) \
-		$(LIBS_TEST) -lm
+t/%.test: t/%.c t/tap.h $(LIB_ARCHIVES) .build-flags
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -It $(ALL_LDFLAGS) -o $@ $< \
+		$(LIB_ARCHIVES) $(LIBS_TEST) -lm
 
 # Benchmark helpers in C (bench/NAME.c); the benchmarks are bench/NAME.sh.
-bench/%: bench/%.c $(LIB_ARCHIVES) $(HEADERS)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) $(LIBS_TEST) -lm
+bench/%: bench/%.c $(LIB_ARCHIVES)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_ARCHIVES) \
+		$(LIBS_TEST) -lm
+
+-include $(LIB_OBJS:.o=.d) $(PROGS:=.d) $(UNIT_TESTS:.test=.d) \
+	$(BENCH_PROGS:=.d) $(HEADER_CHECKS:=.d)
 
 # An LD_PRELOAD library that counts fsyncs (bench/watch.sh FSYNCS=1).
 bench/fsync-shim.so: bench/fsync-shim.c
 	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+# make lint: cppcheck over lib/ and bin/ with the reviewed suppressions of
+# .cppcheck-suppressions (each with its reason); any finding fails.
+lint: deps
+	@scripts/lint
+
+# make compile_commands.json: the compile line of every C file, for
+# clangd and clang-tidy (the flags of this make's variables).
+compile_commands.json: FORCE
+	@{ echo '['; sep=''; \
+	for f in $(LIB_SRCS) $(PROGS:=.c) $(UNIT_TESTS:.test=.c); do \
+		printf '%s{"directory": "%s", "file": "%s", "command": "%s -c %s"}' \
+		    "$$sep" "$(CURDIR)" "$$f" \
+		    '$(CC) $(ALL_CFLAGS) -It' "$$f"; sep=',\n'; \
+	done; printf '\n]\n'; } >$@.tmp && mv $@.tmp $@
+	@echo "compile_commands.json: $$(grep -c '"file"' $@) files"
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_PROGS) bench/fsync-shim.so
@@ -178,10 +212,13 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
 
 clean:
-	rm -f lib/*.o lib/util/*.o $(LIB_ARCHIVES) $(PROGS) $(BENCH_PROGS) t/*.test
+	rm -f $(LIB_OBJS) $(LIB_OBJS:.o=.d) $(LIB_ARCHIVES) $(PROGS) \
+		$(PROGS:=.d) $(BENCH_PROGS) $(BENCH_PROGS:=.d) t/*.test t/*.d
+	rm -f $(HEADER_CHECKS) $(HEADER_CHECKS:=.d) compile_commands.json
 	rm -f bench/fsync-shim.so
 	rm -rf t/fuzz/obj t/fuzz/libbf-fuzz.a $(FUZZ_TARGETS)
 	rm -rf t/trash .build-flags
 
-.PHONY: all bench check demo deps fuzz install layers uninstall clean FORCE
+.PHONY: all bench check demo deps fuzz install layers layers-calls lint \
+	uninstall clean FORCE
 .SECONDARY: $(LIB_OBJS)

@@ -40,9 +40,9 @@
 
 #include "util/file.h"
 
-#include "plan.h"
-#include "spool.h"
-#include "state.h"
+#include "spool/plan.h"
+#include "spool/spool.h"
+#include "spool/state.h"
 
 static double
 now_ms(void)

@@ -25,10 +25,11 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "apply.h"
-#include "backend.h"
-#include "history.h"
-#include "spool.h"
+#include "apply/apply.h"
+#include "apply/backend.h"
+#include "apply/pilots.h"
+#include "spool/history.h"
+#include "spool/spool.h"
 
 struct args {
 	const char *spool, *plan, *backend;
@@ -146,7 +147,7 @@ cleanup(struct spool *sp, const char *backend)
 	char *text;
 
 	if (spool_lock(sp, &d) < 0 || backend_open(&b, backend ? backend :
-	    "slurm", sp, &d) < 0 || backend_cleanup(&b, &text, &d) < 0)
+	    "slurm", sp, &d) < 0 || pilots_cleanup(&b, &text, &d) < 0)
 		log_diag_fatal(&d);
 	fputs(text, stdout);
 	free(text);

@@ -15,8 +15,8 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "audit.h"
-#include "spool.h"
+#include "report/audit.h"
+#include "spool/spool.h"
 
 
 static _Noreturn void

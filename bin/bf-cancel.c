@@ -20,8 +20,8 @@
 #include "util/version.h"
 #include "util/ydoc.h"
 
-#include "cancel.h"
-#include "spool.h"
+#include "spool/cancel.h"
+#include "spool/spool.h"
 
 static _Noreturn void
 usage(int code)

@@ -24,12 +24,12 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "events.h"
-#include "holes.h"
-#include "pbs.h"
-#include "slurm.h"
-#include "spool.h"
-#include "swf.h"
+#include "sched/events.h"
+#include "spool/holes.h"
+#include "sched/pbs.h"
+#include "sched/slurm.h"
+#include "spool/spool.h"
+#include "sched/swf.h"
 
 enum {
 	OPT_AT = 256, OPT_EPOCH, OPT_EVENTS, OPT_FROM, OPT_IDLE_TRACE,

@@ -25,8 +25,9 @@
 #include "util/version.h"
 #include "util/ydoc.h"
 
-#include "job.h"
-#include "spool.h"
+#include "run/rundir.h"
+#include "spool/job.h"
+#include "spool/spool.h"
 
 /* A million hosts of up to 60 characters and their slots. */
 #define HOSTS_MAX_FILE	(64UL * 1024 * 1024)
@@ -37,26 +38,6 @@ usage(int code)
 	fprintf(code ? stderr : stdout,
 	    "usage: bf-hosts [-hV] [-d SPOOL] NAME\n");
 	exit(code);
-}
-
-/* host:slots, the host as a hostlist would print it, slots >= 1. */
-static int
-good_line(const char *line, size_t len)
-{
-	const char *colon = memchr(line, ':', len);
-	size_t i;
-
-	if (colon == NULL || colon == line || colon - line >
-	    HOSTLIST_MAX_NAME || colon + 1 == line + len || colon[1] == '0')
-		return 0;
-	for (i = 0; line + i < colon; i++)
-		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-		    "0123456789._-", line[i]) == NULL)
-			return 0;
-	for (i = (size_t)(colon - line) + 1; i < len; i++)
-		if (line[i] < '0' || line[i] > '9')
-			return 0;
-	return 1;
 }
 
 int
@@ -108,7 +89,7 @@ main(int argc, char **argv)
 	if (rfd < 0 && errno != ENOENT)
 		log_fatal(diag_code_for_errno(errno), "unable to open run/%s: "
 		    "%s", argv[optind], strerror(errno));
-	if (rfd < 0 || file_read_at(rfd, "hosts", HOSTS_MAX_FILE,
+	if (rfd < 0 || file_read_at(rfd, RUNDIR_HOSTS, HOSTS_MAX_FILE,
 	    FILE_NOFOLLOW, &buf, &len, &d) < 0) {
 		if (rfd < 0 || d.code == EX_NOINPUT)
 			log_fatal(EX_NOINPUT, "job %s is not running (no "
@@ -119,7 +100,7 @@ main(int argc, char **argv)
 	close(rfd);
 	for (p = buf, line = 1; p < buf + len; p = nl + 1, line++)
 		if ((nl = memchr(p, '\n', (size_t)(buf + len - p))) == NULL ||
-		    !good_line(p, (size_t)(nl - p)))
+		    !rundir_hosts_line_ok(p, (size_t)(nl - p)))
 			log_fatal(EX_DATAERR, "run/%s:%zu: not a host:slots "
 			    "line", file, line);
 	fwrite(buf, 1, len, stdout);

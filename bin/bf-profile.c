@@ -21,10 +21,10 @@
 #include "util/version.h"
 #include "util/ydoc.h"
 
-#include "job.h"
-#include "profile.h"
-#include "progress.h"
-#include "spool.h"
+#include "spool/job.h"
+#include "profile/profile.h"
+#include "spool/progress.h"
+#include "spool/spool.h"
 
 struct opts {
 	const char *spool;	/* NULL: -d not given */

@@ -26,9 +26,9 @@
 #include "util/utc.h"
 #include "util/version.h"
 
-#include "report.h"
-#include "spool.h"
-#include "status.h"
+#include "report/report.h"
+#include "spool/spool.h"
+#include "report/status.h"
 
 enum { OPT_CSV = 256, OPT_HISTORY, OPT_NOW, OPT_SINCE, OPT_SVG, OPT_UNTIL };
 

@@ -23,9 +23,9 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "events.h"
-#include "jobcsv.h"
-#include "sim.h"
+#include "sched/events.h"
+#include "sim/jobcsv.h"
+#include "sim/sim.h"
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,

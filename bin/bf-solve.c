@@ -31,11 +31,11 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "decide.h"
-#include "inputs.h"
-#include "plan.h"
-#include "solve.h"
-#include "spool.h"
+#include "solve/decide.h"
+#include "spool/inputs.h"
+#include "spool/plan.h"
+#include "solve/solve.h"
+#include "spool/spool.h"
 
 #define SOLVE_MAX_FILE	(64 * 1024 * 1024)
 

@@ -23,9 +23,9 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "intake.h"
-#include "job.h"
-#include "spool.h"
+#include "spool/intake.h"
+#include "spool/job.h"
+#include "spool/spool.h"
 
 struct submission {
 	const char *path;

@@ -20,8 +20,8 @@
 #include "util/log.h"
 #include "util/version.h"
 
-#include "spool.h"
-#include "watch.h"
+#include "spool/spool.h"
+#include "watch/watch.h"
 
 static _Noreturn void
 usage(int code)

@@ -23,10 +23,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../lib/launcher.h"
-#include "../lib/pilots.h"
+#include "apply/backend.h"
+#include "run/launch.h"
+#include "run/launcher.h"
+#include "apply/pilots.h"
 
 #include "tap.h"
+
+#define SLURM_EXEC	(slurm_pilots.exec)	/* the pilot commands of Slurm */
 
 static void
 sample(struct launch *l, int with_worker, size_t nenv)
@@ -88,7 +92,7 @@ same(const struct launch *a, const struct launch *b)
 static void
 round_trips(void)
 {
-	static const size_t envs[] = { 0, 1, 17, SUPERVISE_ENV_MAX };
+	static const size_t envs[] = { 0, 1, 17, LAUNCH_ENV_MAX };
 	struct launch l, back;
 	char buf[8192], *copy;
 	size_t i;
@@ -98,7 +102,7 @@ round_trips(void)
 		for (i = 0; i < sizeof envs / sizeof *envs; i++) {
 			ssize_t need, n;
 			sample(&l, w & 1, envs[i]);
-			l.pilot = w & 2 ? &slurm_pilots : NULL;
+			l.pilot = w & 2 ? SLURM_EXEC : NULL;
 			need = launch_pack(&l, NULL, 0);
 			n = launch_pack(&l, buf, sizeof buf);
 			ok(need > 0 && n == need, "worker %d, pilot %d, %zu "
@@ -106,7 +110,7 @@ round_trips(void)
 			    "(%zd)", w & 1, w >> 1, envs[i], n);
 			copy = malloc((size_t)n);
 			memcpy(copy, buf, (size_t)n);
-			ok(launch_unpack(&back, copy, (size_t)n, &slurm_pilots) == 0 &&
+			ok(launch_unpack(&back, copy, (size_t)n, SLURM_EXEC) == 0 &&
 			    same(&l, &back), "worker %d, pilot %d, %zu env: "
 			    "read back as it was", w & 1, w >> 1, envs[i]);
 			free(copy);
@@ -150,7 +154,7 @@ refusals(void)
 	for (cut = 0; cut < (size_t)n; cut++) {
 		memcpy(bad, good, cut);
 		errno = 0;
-		if (launch_unpack(&back, bad, cut, &slurm_pilots) == 0 || errno != EBADMSG ||
+		if (launch_unpack(&back, bad, cut, SLURM_EXEC) == 0 || errno != EBADMSG ||
 		    back.name[0] != '\0' || back.command != NULL)
 			fails++;
 	}
@@ -158,60 +162,60 @@ refusals(void)
 	    "(%zu accepted)", n, fails);
 	memcpy(bad, good, (size_t)n);
 	bad[n] = 'z';
-	ok(launch_unpack(&back, bad, (size_t)n + 1, &slurm_pilots) < 0 && errno == EBADMSG,
+	ok(launch_unpack(&back, bad, (size_t)n + 1, SLURM_EXEC) < 0 && errno == EBADMSG,
 	    "a byte more than the pack: refused");
 
 	memcpy(bad, good, (size_t)n);
 	u = 2;
 	memcpy(bad, &u, sizeof u);
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "another version: "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "another version: "
 	    "refused");
 
 	memcpy(bad, good, (size_t)n);
-	u = 5 + SUPERVISE_ENV_MAX + 1;
+	u = 5 + LAUNCH_ENV_MAX + 1;
 	memcpy(bad + 4, &u, sizeof u);
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "more environment "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "more environment "
 	    "strings than a launch holds: refused");
 
 	memcpy(bad, good, (size_t)n);
 	v = -1;
 	memcpy(bad + 8 + 16, &v, sizeof v);	/* uid */
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "a negative uid: "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "a negative uid: "
 	    "refused");
 
 	memcpy(bad, good, (size_t)n);
 	v = 2;
 	memcpy(bad + 8 + 40, &v, sizeof v);	/* has a worker */
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "a worker flag not 0 "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "a worker flag not 0 "
 	    "or 1: refused");
 
 	memcpy(bad, good, (size_t)n);
 	v = 2;
 	memcpy(bad + 8 + 48, &v, sizeof v);	/* has a pilot */
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0,
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0,
 	    "a pilot flag not 0 or 1: refused");
 
 	/* A NUL inside the name, and a name's terminator not a NUL. */
 	strs = 8 + 56;
 	memcpy(bad, good, (size_t)n);
 	bad[strs + 4 + 2] = '\0';
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "a NUL inside a "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "a NUL inside a "
 	    "string: refused");
 	memcpy(bad, good, (size_t)n);
 	bad[strs + 4 + strlen(l.name)] = 'q';
-	ok(launch_unpack(&back, bad, (size_t)n, &slurm_pilots) < 0, "a string without its "
+	ok(launch_unpack(&back, bad, (size_t)n, SLURM_EXEC) < 0, "a string without its "
 	    "NUL: refused");
-	l.pilot = &slurm_pilots;
+	l.pilot = SLURM_EXEC;
 	n = launch_pack(&l, good, sizeof good);
 	ok(launch_unpack(&back, good, (size_t)n, NULL) < 0 && errno == EBADMSG,
 	    "a pilot, where the launcher has none (local backend): refused");
-	ok(launch_unpack(&back, good, (size_t)n, &slurm_pilots) == 0 &&
-	    back.pilot == &slurm_pilots, "a pilot: the launcher's own given");
+	ok(launch_unpack(&back, good, (size_t)n, SLURM_EXEC) == 0 &&
+	    back.pilot == SLURM_EXEC, "a pilot: the launcher's own given");
 	sample_free(&l);
 	sample(&l, 0, 0);
 	l.name[0] = '\0';
 	n = launch_pack(&l, good, sizeof good);
-	ok(n > 0 && launch_unpack(&back, good, (size_t)n, &slurm_pilots) < 0 &&
+	ok(n > 0 && launch_unpack(&back, good, (size_t)n, SLURM_EXEC) < 0 &&
 	    errno == EBADMSG, "an empty job name: refused");
 }
 
@@ -220,8 +224,8 @@ static void
 launcher_runs(void)
 {
 	char dir[] = "/tmp/t0015.XXXXXX", path[512], buf[512], msg[256];
-	struct spool sp;
-	struct backend b;
+	struct supervisor_env env = { -1, -1, NULL };
+	struct launcher ln;
 	struct launch l;
 	struct diag d;
 	int rfd, lockfd, p[2], fd, i, status;
@@ -233,26 +237,17 @@ launcher_runs(void)
 		ok(0, "mkdtemp");
 		return;
 	}
-	memset(&sp, 0, sizeof sp);
-	snprintf(sp.path, sizeof sp.path, "%s", dir);
-	for (i = 0; i < SPOOL_NDIRS; i++)
-		sp.dirs[i] = -1;
-	sp.fd = sp.lockfd = -1;
 	snprintf(path, sizeof path, "%s/tmp", dir);
 	mkdir(path, 0700);
-	sp.dirs[SPOOL_TMP] = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	env.tmpfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	snprintf(path, sizeof path, "%s/run", dir);
 	mkdir(path, 0755);
 	snprintf(path, sizeof path, "%s/run/j", dir);
 	mkdir(path, 0755);
 	rfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	memset(&b, 0, sizeof b);
-	b.ops = &backend_local;
-	b.sp = &sp;
-	b.launcher_fd = -1;
-	b.grace = 1;
-	ok(launcher_open(&b, &d) == 0 && b.launcher_fd >= 0 &&
-	    b.launcher_pid > 0, "a launcher starts");
+	launcher_init(&ln);
+	ok(launcher_open(&ln, &env, dir, &d) == 0 && ln.fd >= 0 &&
+	    ln.pid > 0, "a launcher starts");
 
 	sample(&l, 0, 0);
 	snprintf(l.name, sizeof l.name, "j");
@@ -264,7 +259,7 @@ launcher_runs(void)
 	lockfd = openat(rfd, "lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	flock(lockfd, LOCK_EX | LOCK_NB);
 	pipe2(p, O_CLOEXEC);
-	ok(launcher_send(&b, &l, rfd, lockfd, p[1]) == 0, "a start sent");
+	ok(launcher_send(&ln, &l, rfd, lockfd, p[1]) == 0, "a start sent");
 	close(lockfd);
 	close(p[1]);
 	got = read(p[0], msg, sizeof msg - 1);
@@ -286,10 +281,10 @@ launcher_runs(void)
 			sscanf(strrchr(buf, ')') + 1, " %*c %ld", &parent);
 	}
 	me = (long)getpid();
-	ok(sup > 0 && sup != me && parent == (long)b.launcher_pid,
+	ok(sup > 0 && sup != me && parent == (long)ln.pid,
 	    "the pid record names a supervisor whose parent is the "
 	    "launcher (supervisor %ld, parent %ld, launcher %ld)", sup,
-	    parent, (long)b.launcher_pid);
+	    parent, (long)ln.pid);
 	/* The job ended (its group sent SIGTERM): its exit is recorded. */
 	if (pgid > 1)
 		kill((pid_t)-pgid, SIGTERM);
@@ -321,7 +316,7 @@ launcher_runs(void)
 		c->cmsg_type = SCM_RIGHTS;
 		c->cmsg_len = CMSG_LEN(sizeof fds);
 		memcpy(CMSG_DATA(c), fds, sizeof fds);
-		ok(sendmsg(b.launcher_fd, &m, MSG_NOSIGNAL) == 4,
+		ok(sendmsg(ln.fd, &m, MSG_NOSIGNAL) == 4,
 		    "junk sent to the launcher");
 	}
 	close(lockfd);
@@ -335,19 +330,19 @@ launcher_runs(void)
 
 	/* Its end: the socket closed, it exits, and is waited for. */
 	{
-		pid_t lp = b.launcher_pid;
-		launcher_close(&b);
-		ok(b.launcher_fd == -1 && kill(lp, 0) < 0 && errno == ESRCH,
+		pid_t lp = ln.pid;
+		launcher_close(&ln);
+		ok(ln.fd == -1 && kill(lp, 0) < 0 && errno == ESRCH,
 		    "closed, the launcher is gone");
 	}
 	l.who.uid = 0;
 	errno = 0;
-	ok(launcher_send(&b, &l, rfd, -1, -1) < 0 && errno == ENOTCONN,
+	ok(launcher_send(&ln, &l, rfd, -1, -1) < 0 && errno == ENOTCONN,
 	    "no launcher: a send fails (ENOTCONN), the caller forks");
 	free(l.envp[0]);
 	free(l.envp[1]);
 	close(rfd);
-	close(sp.dirs[SPOOL_TMP]);
+	close(env.tmpfd);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	status = system(path);
 	(void)status;

@@ -27,10 +27,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/now.h"
 #include "util/file.h"
 
-#include "backend.h"
-#include "spool.h"
+#include "apply/backend.h"
+#include "spool/spool.h"
 #include "tap.h"
 
 static struct spool sp;
@@ -81,7 +82,7 @@ static pid_t
 start_stand_in(const char *name, int record_exit)
 {
 	struct diag d;
-	int rfd = backend_run_dir(&b, name, &d), p[2];
+	int rfd = rundir_make(b.sp, name, &d), p[2];
 	pid_t pid;
 	char c;
 
@@ -127,9 +128,9 @@ main(void)
 	/* 1. The exit record written and the lock freed: that is the end. */
 	pid = start_stand_in("j", 1);
 	ok(pid > 0, "a stand-in supervisor holds run/j/lock");
-	t0 = backend_clock();
+	t0 = now_mono();
 	rc = b.ops->stop(&b, "j", "plan", &d);
-	took = backend_clock() - t0;
+	took = now_mono() - t0;
 	is_int(rc, 0, "the stop succeeds");
 	ok(took < b.grace / 2, "woken by the exit record: not waited for to "
 	    "the grace of %.0f s (%.3f s)", b.grace, took);

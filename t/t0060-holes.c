@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "holes.h"
+#include "spool/holes.h"
 #include "tap.h"
 
 static char *

@@ -7,7 +7,7 @@
 
 #include "util/utc.h"
 
-#include "events.h"
+#include "sched/events.h"
 #include "tap.h"
 
 static char dir[4096];

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "pbs.h"
+#include "sched/pbs.h"
 #include "tap.h"
 
 static char dir[4096];

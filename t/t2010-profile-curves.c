@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "profile.h"
+#include "profile/profile.h"
 #include "tap.h"
 
 #define MAX_MODELS	8

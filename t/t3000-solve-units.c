@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve.h"
-#include "plan.h"
-#include "state.h"
+#include "profile/curve.h"
+#include "spool/plan.h"
+#include "spool/state.h"
 #include "tap.h"
 
 static void

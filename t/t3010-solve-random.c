@@ -18,7 +18,7 @@
 
 #include "util/hostlist.h"
 
-#include "solve.h"
+#include "solve/solve.h"
 #include "tap.h"
 
 /*

@@ -11,7 +11,7 @@
 
 #include "util/hash.h"
 
-#include "decide.h"
+#include "solve/decide.h"
 #include "tap.h"
 
 static void

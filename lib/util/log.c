@@ -109,6 +109,12 @@ diag_set(struct diag *d, int code, const char *fmt, ...)
 }
 
 int
+diag_code_transient(int code)
+{
+	return code == EX_TEMPFAIL || code == EX_OSERR || code == EX_IOERR;
+}
+
+int
 diag_code_for_errno(int err)
 {
 	switch (err) {

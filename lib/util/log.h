@@ -49,6 +49,11 @@ int diag_errno(struct diag *d, int err, const char *fmt, ...)
 int diag_prefix(struct diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int diag_code_for_errno(int err);
+/*
+ * A code a retry may cure, not one that says the input is bad: 75
+ * (EX_TEMPFAIL), 71 (EX_OSERR) or 74 (EX_IOERR).  1 or 0.
+ */
+int diag_code_transient(int code);
 void diag_clear(struct diag *d);
 
 #endif

@@ -3,9 +3,10 @@
  *	proc - run a program to its end: its input, its outputs, its status
  * DESCRIPTION
  *	See proc.h.  The one fork, exec and wait of bftrainer's programs
- *	that run another to its end (the schedulers' commands, bf-solve and
- *	bf-profile under bf-watch, gnuplot); the job supervisor, which keeps
- *	its children, has its own.
+ *	that run another to its end (the schedulers' commands of the pilot
+ *	backends, bf-profile and --holes-cmd under bf-watch, gnuplot for
+ *	bf-report and bf-sim); the job supervisor, which keeps its
+ *	children, has its own.
  */
 #define _GNU_SOURCE		/* pipe2, close_range */
 #include <errno.h>

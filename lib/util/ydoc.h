@@ -54,8 +54,6 @@ void ydoc_free(struct ydoc *doc);
 const struct ydoc_node *ydoc_get(const struct ydoc_node *map, const char *key);
 const char *ydoc_kind_name(enum ydoc_kind kind);
 
-#endif
-
 /*
  * Typed access to scalars.  Each checks kind, syntax and range and on
  * failure sets d to "FILE:LINE: WHAT must be ..., not 'VALUE'" (65).
@@ -103,3 +101,5 @@ int ydoc_unknown_key(struct ydoc_keys *k, const struct ydoc_node *key,
 void ydoc_keys_done(struct ydoc_keys *k);
 int ydoc_only_keys(struct ydoc_keys *k, const struct ydoc_node *map,
     const char *const *known, struct diag *d);
+
+#endif

@@ -1,6 +1,6 @@
 /* libFuzzer: the holes file parser; accepted files round-trip. */
 #include "fuzz.h"
-#include "holes.h"
+#include "spool/holes.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

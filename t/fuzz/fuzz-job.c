@@ -1,6 +1,6 @@
 /* libFuzzer: the job file parser, as a user's file and as bftrainer's. */
 #include "fuzz.h"
-#include "job.h"
+#include "spool/job.h"
 
 static char *
 rewrite_trusted(const char *text, size_t len, size_t *outlen)

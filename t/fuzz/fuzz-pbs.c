@@ -5,8 +5,8 @@
  * that reads back the same: host names it lets through are hostlist names.
  */
 #include "fuzz.h"
-#include "holes.h"
-#include "pbs.h"
+#include "spool/holes.h"
+#include "sched/pbs.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

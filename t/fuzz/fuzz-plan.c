@@ -1,6 +1,6 @@
 /* libFuzzer: the plan parser; accepted plans round-trip. */
 #include "fuzz.h"
-#include "plan.h"
+#include "spool/plan.h"
 
 static char *
 rewrite(const char *text, size_t len, size_t *outlen)

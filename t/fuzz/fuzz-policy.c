@@ -1,6 +1,6 @@
 /* libFuzzer: the policy file parser. */
 #include "fuzz.h"
-#include "policy.h"
+#include "spool/policy.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

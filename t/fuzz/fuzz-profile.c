@@ -1,6 +1,6 @@
 /* libFuzzer: the profile file parser; accepted profiles round-trip. */
 #include "fuzz.h"
-#include "profile.h"
+#include "profile/profile.h"
 
 static char *
 rewrite(const char *text, size_t len, size_t *outlen)

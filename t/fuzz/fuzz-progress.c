@@ -1,7 +1,7 @@
 /* libFuzzer: the progress log reader and the profile built from it. */
 #include "fuzz.h"
-#include "profile.h"
-#include "progress.h"
+#include "profile/profile.h"
+#include "spool/progress.h"
 
 /*
  * progress_has_dash() says no "-" line only if none is there: a timeline

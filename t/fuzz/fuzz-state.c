@@ -1,6 +1,6 @@
 /* libFuzzer: the state file parser; accepted states round-trip. */
 #include "fuzz.h"
-#include "state.h"
+#include "spool/state.h"
 
 static char *
 rewrite(const char *text, size_t len, size_t *outlen)

@@ -1,6 +1,6 @@
 /* libFuzzer: SWF job logs, loaded and swept to the end. */
 #include "fuzz.h"
-#include "swf.h"
+#include "sched/swf.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 /* libFuzzer: idle-node traces (t_s,node,idle), read to the end. */
 #include "fuzz.h"
-#include "trace.h"
+#include "sched/trace.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,171 @@
+/*
+ * NAME
+ *	profile - a job's measured scalability: from its progress log, to and
+ *	from SPOOL/profiles/NAME.yaml
+ * SYNOPSIS
+ *	struct profile p;
+ *	profile_from_log(&p, "resnet18", "progress/resnet18.log", buf, len,
+ *	    &job, &d);			(job may be NULL)
+ *	char *text = profile_format(&p, &textlen);
+ *	profile_load(&p, profiles_fd, "resnet18.yaml", "profiles/resnet18.yaml",
+ *	    &d);
+ *	double r = profile_rate(&p, 12);	measured point, else fitted law
+ *	profile_rescale(&p, &job, &up, &down);	measured once observed twice
+ *	profile_free(&p);
+ * DESCRIPTION
+ *	profile_from_log() reads a progress log (progress.h) and measures:
+ *
+ *	Segments.  The reports are cut where the node count changes (a
+ *	rescale) and where no report came for PROFILE_RESTART_GAP seconds (a
+ *	stop and restart).  Each segment drops its warm-up: its first report,
+ *	and after a rescale every report earlier than the last report at the
+ *	old size plus the declared rescale cost (the job's rescale_up or
+ *	rescale_down, else the job file defaults), then every leading report
+ *	whose step to the next advanced at less than PROFILE_STALL of the
+ *	mean rate over the rest or, after a rescale, of the rate before it
+ *	scaled linearly down to the new count (a restart slower than
+ *	declared); a segment stalled throughout measures nothing.
+ *
+ *	Rate.  Per segment, a least-squares line of samples over time through
+ *	the remaining reports, refitted once without the reports whose
+ *	residual exceeds PROFILE_OUTLIER times the median absolute residual
+ *	(a late or stale line), so a lost or late line moves the rate little.
+ *	Segments of one node count are combined weighted by their duration.
+ *	A point needs a segment with PROFILE_MIN_REPORTS reports after its
+ *	warm-up (before the stalled ones are dropped): with two, a stall
+ *	longer than the declared cost would pass for a slow rate.
+ *
+ *	Rescale cost.  For a rescale from the report (t_c, S_c), the last at
+ *	the old size, to a measured segment with fitted line S = a + r t: the
+ *	time lost is t* - t_c, where the fitted line reaches S_c at t*; that
+ *	is the time between the last old report and steady progress at the
+ *	new size, net of the work done meanwhile.  Growing and shrinking are
+ *	averaged apart, with the number of observations; a change after a
+ *	silence longer than PROFILE_RESTART_GAP is no observation.
+ *
+ *	Law.  r(n) = r1 n / (1 + sigma (n - 1) + kappa n (n - 1)) (Gunther's
+ *	universal scalability law; kappa 0 is Amdahl's) fitted to the points
+ *	by least squares of the relative error, 0 <= sigma <= 1,
+ *	0 <= kappa <= 1: for fixed sigma and kappa the best r1 is closed
+ *	form; sigma and kappa come from a log-spaced grid refined by golden
+ *	section, so the fit is deterministic.  Two counts fit Amdahl (law
+ *	amdahl, kappa 0), three or more the full law (usl); one count fits
+ *	nothing.  rmse is the root mean square error in samples per second.
+ *
+ *	Advisor (profile_advise()), for fewer than three measured counts,
+ *	within [min_nodes, max_nodes]: none measured, min_nodes; one, twice
+ *	it (capped at max_nodes), or half of it when it is max_nodes; two, lo
+ *	and hi, when the efficiency (r(hi)/hi) / (r(lo)/lo) is at least
+ *	PROFILE_EFFICIENCY_MIN and hi is below max_nodes, twice hi (capped at
+ *	max_nodes), else (lo + hi) / 2 when that lies strictly between.
+ *	With three counts or more, while the largest is twice the one below
+ *	it, below max_nodes, and the efficiency between them is at least
+ *	PROFILE_EFFICIENCY_MIN, twice the largest (capped at max_nodes): the
+ *	job is still on its doubling ladder.  Otherwise no probe (next_nodes
+ *	0).
+ *
+ *	For bf-solve: profile_rate() is the measured rate at n nodes when n
+ *	was measured, else the law's (profile_usl_rate()), else NAN (fewer
+ *	than two counts); profile_rate(p, 0) is 0.  profile_rescale() gives
+ *	the costs to plan with: a measured one once it rests on two
+ *	observations or more, else the job's declared one (or the job file
+ *	defaults without a job).  A job without a log has no profile; call
+ *	profile_advise() on a zeroed profile for its first probe (min_nodes).
+ *	profile_parse() ignores keys it does not know.
+ *
+ *	Numbers are rounded as the file prints them (6 significant digits,
+ *	rescale costs to 0.01 s), so a profile read back equals the one
+ *	computed.
+ * DIAGNOSTICS
+ *	-1 with d set: 65 bad profile file ("FILE:LINE: what"), 66 missing,
+ *	71 out of memory.  Bad log lines are warned about and counted, never
+ *	an error (progress.h).
+ */
+#ifndef BF_PROFILE_H
+#define BF_PROFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/log.h"
+
+#include "spool/job.h"
+#include "spool/plan.h"
+
+#define PROFILE_RESTART_GAP	300.0	/* seconds of silence: a restart */
+#define PROFILE_OUTLIER		10.0	/* x median absolute residual */
+#define PROFILE_ANCHOR		5	/* reports placing steady progress */
+#define PROFILE_STALL		0.25	/* of the mean rate: a stalled step */
+#define PROFILE_MIN_REPORTS	3	/* after the warm-up, for a point */
+#define PROFILE_EFFICIENCY_MIN	0.8	/* the advisor doubles at or above */
+#define PROFILE_MAX_FILE	(4 * 1024 * 1024)
+
+struct profile {
+	char name[JOB_NAME_MAX + 1];
+	long long last_report;	/* unix seconds of the last report used, 0 none */
+	size_t npoints;
+	struct job_point *points;	/* measured, ascending nodes */
+	int has_fit;		/* a law fitted on >= 2 counts */
+	int fit_counts;		/* distinct node counts it rests on */
+	int fit_usl;		/* 1 usl (>= 3 counts), 0 amdahl */
+	double r1, sigma, kappa;
+	double rmse;		/* samples per second */
+	double rescale_up, rescale_down;	/* measured means, seconds */
+	int up_obs, down_obs;	/* observations behind them, 0 none */
+	long next_nodes;	/* advisor's next count, 0 none */
+	char reason[128];	/* why, for next_nodes */
+	size_t skipped_lines;	/* bad log lines */
+};
+
+int profile_from_log(struct profile *p, const char *name, const char *label,
+    const char *buf, size_t len, const struct job *declared, struct diag *d);
+/* The same, NODES "-" taken from an allocation timeline (progress.h). */
+struct progress_alloc;
+struct spool;
+int profile_from_log_alloc(struct profile *p, const char *name,
+    const char *label, const char *buf, size_t len,
+    const struct job *declared, const struct progress_alloc *alloc,
+    struct diag *d);
+int profile_parse(struct profile *p, const char *file, const char *buf,
+    size_t len, struct diag *d);
+int profile_load(struct profile *p, int dirfd, const char *name,
+    const char *label, struct diag *d);
+char *profile_format(const struct profile *p, size_t *len);
+/* profile_spool.c */
+void profile_print_advice(const struct profile *p, FILE *out);
+int profile_spool(struct spool *sp, char *const *names, size_t nnames,
+    FILE *advise);
+void profile_fit(struct profile *p);
+void profile_advise(struct profile *p, long min_nodes, long max_nodes);
+double profile_usl_rate(const struct profile *p, double n);
+/*
+ * The curve bf-solve and bf-sim value a profiled job by: the declared
+ * points at counts not measured, each times measured over declared (the
+ * declared curve, curve_rate()) at the measured counts, that ratio
+ * interpolated linearly in the count between two of them and held
+ * beyond them, rounded to 6 significant digits; every measured point;
+ * with a fitted law one point every doubling past the last known count
+ * up to max_nodes, at the lower of the law and linear scaling from that
+ * point (a law fitted on a few counts may promise more than the job
+ * delivers).  out
+ * has room for ndeclared + p->npoints + PROFILE_LAW_POINTS; returns the
+ * count, ascending.  PROFILE_CURVE_JOINED is the rule of plans made before
+ * 2026-11-25 (declared points taken as they are), for bf-audit to re-solve
+ * them as they were made.
+ */
+#define PROFILE_LAW_POINTS 64
+enum profile_curve_rule { PROFILE_CURVE_SCALED, PROFILE_CURVE_JOINED };
+size_t profile_curve(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, long max_nodes, enum profile_curve_rule rule,
+    struct job_point *out);
+/*
+ * The rule a plan's profiles were applied by: JOINED for a plan with
+ * profiles and no solver.curve (made before 2026-11-25), else SCALED.
+ */
+enum profile_curve_rule profile_plan_rule(const struct plan *p);
+double profile_rate(const struct profile *p, long n);
+void profile_rescale(const struct profile *p, const struct job *declared,
+    double *up, double *down);
+void profile_free(struct profile *p);
+
+#endif

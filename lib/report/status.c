@@ -1,0 +1,335 @@
+/*
+ * NAME
+ *	status - what runs where now, and when each job may finish
+ * DESCRIPTION
+ *	See status.h and bf-report(1), --now.  A user who is not the
+ *	spool's owner may read the state, holes and host lists but not the
+ *	job files or progress logs (bf-spool(5), SECURITY): what cannot be
+ *	read is shown as "-", never an error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/file.h"
+
+#include "spool/holes.h"
+#include "spool/job.h"
+#include "profile/profile.h"
+#include "spool/progress.h"
+#include "report/report.h"
+#include "spool/state.h"
+#include "report/status.h"
+
+struct line {
+	char name[JOB_NAME_MAX + 1];
+	char user[32], nodes[16], hosts[256], rate[32], from[16];
+	char done[32], work[32], left[32], finish[32];
+};
+
+/* Unreadable for lack of permission: shown as unknown, not an error. */
+static int
+denied(const struct diag *d)
+{
+	return d->code == EX_NOINPUT && strstr(d->text, "Permission denied");
+}
+
+/* jobs/NAME.yaml: 1 read, 0 absent or not ours to read, -1 bad. */
+static int
+job_of(const struct spool *sp, const char *name, struct job *j,
+    struct diag *d)
+{
+	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
+
+	snprintf(file, sizeof file, "%s.yaml", name);
+	snprintf(label, sizeof label, "jobs/%s", file);
+	if (sp->dirs[SPOOL_JOBS] < 0)
+		return 0;
+	if (job_load_at(j, sp->dirs[SPOOL_JOBS], file, label, JOB_TRUSTED |
+	    JOB_QUIET, d) == 0)
+		return 1;
+	if (d->code == EX_NOINPUT && (denied(d) || strstr(d->text,
+	    "No such file") != NULL)) {
+		diag_clear(d);
+		return 0;
+	}
+	return -1;
+}
+
+/* profiles/NAME.yaml: 1 read, 0 none, -1 bad. */
+static int
+profile_of(const struct spool *sp, const char *name, struct profile *p,
+    struct diag *d)
+{
+	char file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
+
+	snprintf(file, sizeof file, "%s.yaml", name);
+	snprintf(label, sizeof label, "profiles/%s", file);
+	if (sp->dirs[SPOOL_PROFILES] < 0)
+		return 0;
+	if (profile_load(p, sp->dirs[SPOOL_PROFILES], file, label, d) == 0)
+		return 1;
+	if (d->code == EX_NOINPUT) {
+		diag_clear(d);
+		return 0;
+	}
+	return -1;
+}
+
+static void
+duration(double s, char out[32])
+{
+	long long t = (long long)ceil(s);
+
+	if (t >= 100LL * 86400)
+		snprintf(out, 32, "%lldd", t / 86400);
+	else if (t >= 86400)
+		snprintf(out, 32, "%lldd%02lld:%02lld:%02lld", t / 86400,
+		    t / 3600 % 24, t / 60 % 60, t % 60);
+	else
+		snprintf(out, 32, "%lld:%02lld:%02lld", t / 3600, t / 60 % 60,
+		    t % 60);
+}
+
+/* One running job's line. */
+static int
+running(const struct spool *sp, const struct state_job *sj,
+    struct line *ln, struct diag *d)
+{
+	struct progress_report last;
+	struct profile p;
+	struct job j;
+	double rate = NAN;
+	char *hosts;
+	int have_job, have_prof = 0;
+
+	memset(ln, 0, sizeof *ln);
+	snprintf(ln->name, sizeof ln->name, "%s", sj->name);
+	snprintf(ln->nodes, sizeof ln->nodes, "%zu", sj->hosts.n);
+	if ((hosts = hostlist_compress(&sj->hosts)) == NULL)
+		return diag_errno(d, ENOMEM, "state");
+	snprintf(ln->hosts, sizeof ln->hosts, "%s", hosts);
+	free(hosts);
+	if ((have_job = job_of(sp, sj->name, &j, d)) < 0)
+		return -1;
+	if (have_job && (have_prof = profile_of(sp, sj->name, &p, d)) < 0) {
+		job_free(&j);
+		return -1;
+	}
+	snprintf(ln->user, sizeof ln->user, "-");
+	snprintf(ln->rate, sizeof ln->rate, "-");
+	snprintf(ln->from, sizeof ln->from, "-");
+	snprintf(ln->done, sizeof ln->done, "-");
+	snprintf(ln->work, sizeof ln->work, "-");
+	snprintf(ln->left, sizeof ln->left, "-");
+	snprintf(ln->finish, sizeof ln->finish, "-");
+	if (have_job) {
+		if (j.owner_uid >= 0)
+			snprintf(ln->user, sizeof ln->user, "%lld",
+			    j.owner_uid);
+		if (j.samples > 0)
+			snprintf(ln->work, sizeof ln->work, "%lld", j.samples);
+		rate = report_rate(j.points, j.npoints, j.min_nodes,
+		    j.max_nodes, have_prof ? &p : NULL, PROFILE_CURVE_SCALED,
+		    (long)sj->hosts.n);
+		if (!isnan(rate)) {
+			snprintf(ln->rate, sizeof ln->rate, "%.1f", rate);
+			snprintf(ln->from, sizeof ln->from, "%s", have_prof ?
+			    "profile" : "scaling");
+		}
+	}
+	if (progress_last_at(sp->dirs[SPOOL_PROGRESS], sj->name, &last) == 0) {
+		snprintf(ln->done, sizeof ln->done, "%lld", last.samples);
+		if (have_job && j.samples > 0 && last.samples >= j.samples) {
+			snprintf(ln->left, sizeof ln->left, "0:00:00");
+			snprintf(ln->finish, sizeof ln->finish, "done");
+		} else if (have_job && j.samples > 0 && rate > 0) {
+			double s = (double)(j.samples - last.samples) / rate;
+			duration(s, ln->left);
+			report_time(ceil(last.time + s), ln->finish);
+		}
+	}
+	if (have_prof)
+		profile_free(&p);
+	if (have_job)
+		job_free(&j);
+	return 0;
+}
+
+static int
+read_state(const struct spool *sp, struct state *st, int *have,
+    struct diag *d)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	state_init(st);
+	*have = 0;
+	if (file_read_at(sp->fd, "state.yaml", STATE_MAX_FILE, FILE_NOFOLLOW,
+	    &buf, &len, d) < 0) {
+		if (d->code == EX_NOINPUT && strstr(d->text, "No such file")) {
+			diag_clear(d);
+			return 0;
+		}
+		return -1;
+	}
+	rc = state_parse(st, "state.yaml", buf, len, d);
+	free(buf);
+	*have = rc == 0;
+	return rc;
+}
+
+/* The head: when the state and holes were written, the nodes. */
+static int
+head(const struct spool *sp, const struct state *st, int have_state,
+    FILE *fp, struct diag *d)
+{
+	char t[32];
+	struct holes h;
+	size_t held = 0, i;
+	int have_holes = 0;
+
+	for (i = 0; i < st->n; i++)
+		held += st->jobs[i].hosts.n;
+	if (sp->dirs[SPOOL_HOLES] >= 0) {
+		if (holes_load(&h, sp->dirs[SPOOL_HOLES], "current.yaml",
+		    "holes/current.yaml", d) == 0)
+			have_holes = 1;
+		else if (d->code == EX_NOINPUT)
+			diag_clear(d);
+		else
+			return -1;
+	}
+	fprintf(fp, "%s: ", sp->path);
+	if (have_state) {
+		report_time((double)st->time, t);
+		fprintf(fp, "state of %s", t);
+	} else
+		fprintf(fp, "no state.yaml (nothing enacted yet)");
+	if (have_holes) {
+		report_time((double)h.time, t);
+		fprintf(fp, ", holes of %s: %zu idle nodes, %zu held by %zu "
+		    "jobs, %zu free\n", t, h.n, held, st->n, held < h.n ?
+		    h.n - held : 0);
+		holes_free(&h);
+	} else
+		fprintf(fp, ", no holes file: %zu nodes held by %zu jobs\n",
+		    held, st->n);
+	return 0;
+}
+
+static int
+width(const struct line *v, size_t n, size_t off, int min)
+{
+	size_t i, l;
+	int w = min;
+
+	for (i = 0; i < n; i++)
+		if ((l = strlen((const char *)&v[i] + off)) > (size_t)w)
+			w = (int)l;
+	return w;
+}
+
+static void
+table(const struct line *v, size_t n, FILE *fp)
+{
+	int wn = width(v, n, offsetof(struct line, name), 3);
+	int wh = width(v, n, offsetof(struct line, hosts), 5);
+	size_t i;
+
+	fprintf(fp, "\n%-*s %-10s %5s %-*s %10s %-7s %14s %14s %10s %s\n", wn,
+	    "job", "user", "nodes", wh, "hosts", "rate/s", "from", "samples",
+	    "of", "left", "finish (estimate)");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%-*s %-10s %5s %-*s %10s %-7s %14s %14s %10s %s\n",
+		    wn, v[i].name, v[i].user, v[i].nodes, wh, v[i].hosts,
+		    v[i].rate, v[i].from, v[i].done, v[i].work, v[i].left,
+		    v[i].finish);
+}
+
+/* The jobs in jobs/ that hold no node. */
+static int
+waiting(const struct spool *sp, const struct state *st, FILE *fp,
+    struct diag *d)
+{
+	char **names, name[JOB_NAME_MAX + 1];
+	struct progress_report last;
+	size_t n, i, l, shown = 0;
+	struct job j;
+	int have;
+
+	if (sp->dirs[SPOOL_JOBS] < 0)
+		return 0;
+	if (spool_list(sp, SPOOL_JOBS, &names, &n, d) < 0) {
+		if (strstr(d->text, "Permission denied") == NULL)
+			return -1;
+		diag_clear(d);
+		fprintf(fp, "waiting: jobs/ is not readable\n");
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		l = strlen(names[i]);
+		if (l < 6 || l - 5 > JOB_NAME_MAX ||
+		    strcmp(names[i] + l - 5, ".yaml") != 0)
+			continue;
+		snprintf(name, sizeof name, "%.*s", (int)(l - 5), names[i]);
+		if (!job_name_valid(name) || state_find(st, name) != NULL)
+			continue;
+		if ((have = job_of(sp, name, &j, d)) < 0) {
+			spool_list_free(names, n);
+			return -1;
+		}
+		fprintf(fp, "%s %s (user ", shown++ ? "," : "\nwaiting:", name);
+		if (have && j.owner_uid >= 0)
+			fprintf(fp, "%lld", j.owner_uid);
+		else
+			fputc('-', fp);
+		if (progress_last_at(sp->dirs[SPOOL_PROGRESS], name, &last) == 0)
+			fprintf(fp, ", %lld samples done", last.samples);
+		fputc(')', fp);
+		if (have)
+			job_free(&j);
+	}
+	if (shown)
+		fputc('\n', fp);
+	spool_list_free(names, n);
+	return 0;
+}
+
+int
+status_print(const struct spool *sp, FILE *fp, struct diag *d)
+{
+	struct line *v;
+	struct state st;
+	size_t i;
+	int have, rc = 0;
+
+	if (read_state(sp, &st, &have, d) < 0)
+		return -1;
+	if (head(sp, &st, have, fp, d) < 0 ||
+	    (v = calloc(st.n + 1, sizeof *v)) == NULL) {
+		if (d->code == 0)
+			diag_errno(d, ENOMEM, "status");
+		state_free(&st);
+		return -1;
+	}
+	for (i = 0; i < st.n && rc == 0; i++)
+		rc = running(sp, &st.jobs[i], &v[i], d);
+	if (rc == 0) {
+		table(v, st.n, fp);
+		rc = waiting(sp, &st, fp, d);
+	}
+	if (rc == 0)
+		fprintf(fp, "\nfinish (estimate): the last report's time plus "
+		    "the samples left at the rate of the job's\nnode count "
+		    "now; a rescale, a preemption or a wrong rate changes it\n");
+	free(v);
+	state_free(&st);
+	return rc < 0 || ferror(fp) ? -1 : 0;
+}

@@ -1,0 +1,833 @@
+/*
+ * NAME
+ *	sim - replay an idle-node event stream with malleable jobs, and measure
+ * DESCRIPTION
+ *	See sim.h and bf-sim(1).  Time is a double of unix seconds: trace
+ *	events fall on whole seconds, finishes anywhere between them.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/array.h"
+
+#include "profile/curve.h"
+#include "sim/sim.h"
+#include "sim/simprof.h"
+#include "sim/simspool.h"
+
+enum run_state { WAITING, RUNNING, DONE };
+
+struct run {
+	const struct jobcsv_job *src;
+	enum run_state state;
+	long n;			/* nodes held */
+	double done, debt, ideal, loss;
+	double start, finish;
+	size_t rescales;
+	int hit;		/* lost nodes at this event */
+	struct simprof prof;	/* online profiling only */
+	struct job_point *shared;	/* --share-fits: a sibling's points */
+};
+
+struct sim {
+	const struct sim_opts *o;
+	struct sim_result *r;
+	struct events *ev;
+	size_t nnodes;		/* taking part */
+	unsigned char *idle;
+	long *own;		/* run index or -1 */
+	long nidle;
+	struct run *runs;
+	size_t nruns, next;	/* next to admit */
+	size_t *slot;		/* run index per slot, or SIZE_MAX */
+	size_t running;
+	double t;
+	FILE *steps;
+	FILE *fits;		/* fits.csv, online */
+	size_t dcap;
+	struct solve_count *c;
+	size_t *ci;		/* run index of c[i] */
+	struct simspool *w;	/* --spool: the replay written down */
+	struct simspool_job *wj;
+};
+
+static double
+rate(const struct run *u, long n)
+{
+	const struct job *j = &u->src->job;
+
+	if (n < j->min_nodes)
+		return 0;
+	return curve_rate(j->points, j->npoints, n);
+}
+
+static double
+remaining(const struct run *u)
+{
+	return (double)u->src->job.samples - u->done;
+}
+
+/* The progress reports due by t1, at the rate r of the interval. */
+static int
+report(struct sim *s, struct run *u, double r, double t1, struct diag *d)
+{
+	for (; u->prof.next <= t1; u->prof.next += u->prof.every) {
+		double prod = r * (u->prof.next - s->t);
+		double need = u->debt + remaining(u);
+		double pay;
+		if (u->prof.next <= s->t)
+			continue;	/* not running then */
+		if (prod > need)
+			prod = need;
+		pay = prod < u->debt ? prod : u->debt;
+		if (simprof_report(&u->prof, u->prof.next, u->n,
+		    u->done + prod - pay, r, d) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Move time to t1: production, repayment of debts, I and A. */
+static int
+progress(struct sim *s, double t1, struct diag *d)
+{
+	double dt = t1 - s->t;
+	size_t i;
+
+	if (dt <= 0)
+		return 0;
+	s->r->idle_ns += (double)s->nidle * dt;
+	for (i = 0; i < s->nruns; i++) {
+		struct run *u = &s->runs[i];
+		double r, prod, pay, need;
+		if (u->state != RUNNING || (r = rate(u, u->n)) <= 0)
+			continue;
+		if (s->o->profile == SIM_ONLINE && report(s, u, r, t1, d) < 0)
+			return -1;
+		need = u->debt + remaining(u);
+		prod = r * dt;
+		if (prod > need)	/* rounding at a finish */
+			prod = need;
+		pay = prod < u->debt ? prod : u->debt;
+		u->debt -= pay;
+		u->loss += pay;
+		u->done += prod - pay;
+		u->ideal += prod;
+		s->r->alloc_ns += (double)u->n * (prod / r);
+	}
+	for (i = 0; s->o->profile == SIM_ONLINE && i < s->nruns; i++) {
+		struct simprof *p = &s->runs[i].prof;
+		/* a job without nodes reports nothing: skip its turns */
+		if (s->runs[i].state == RUNNING && p->next <= t1)
+			p->next += p->every * (floor((t1 - p->next) /
+			    p->every) + 1);
+	}
+	s->t = t1;
+	return 0;
+}
+
+/* When the earliest running job finishes at its present rate. */
+static double
+next_finish(const struct sim *s)
+{
+	double best = INFINITY;
+	size_t i;
+
+	for (i = 0; i < s->nruns; i++) {
+		const struct run *u = &s->runs[i];
+		double r, t;
+		if (u->state != RUNNING || (r = rate(u, u->n)) <= 0)
+			continue;
+		t = s->t + (u->debt + remaining(u)) / r;
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
+static void
+release_all(struct sim *s, size_t run)
+{
+	size_t i;
+
+	for (i = 0; i < s->nnodes; i++)
+		if (s->own[i] == (long)run)
+			s->own[i] = -1;
+	s->runs[run].n = 0;
+}
+
+/*
+ * Jobs whose work is done leave.  Done means within 10 us of work: unix
+ * times as doubles are exact to 0.24 us, so a finish computed from them
+ * can fall short by that much of the job's rate, never by 10 us of it.
+ */
+static int
+settle(struct sim *s)
+{
+	size_t i, k;
+	int any = 0;
+
+	for (i = 0; i < s->nruns; i++) {
+		struct run *u = &s->runs[i];
+		if (u->state != RUNNING || u->debt + remaining(u) >
+		    1e-6 + 1e-5 * rate(u, u->n))
+			continue;
+		u->done = (double)u->src->job.samples;
+		u->debt = 0;
+		u->state = DONE;
+		u->finish = s->t;
+		release_all(s, i);
+		for (k = 0; k < s->o->max_jobs; k++)
+			if (s->slot[k] == i)
+				s->slot[k] = SIZE_MAX;
+		s->running--;
+		s->r->finished++;
+		any = 1;
+	}
+	return any;
+}
+
+static double
+submit_time(const struct sim *s, size_t i)
+{
+	return (double)s->o->epoch + s->runs[i].src->submit;
+}
+
+/*
+ * --share-fits: the measured points of the job of the same model with
+ * the most of them (the latest admitted among equals), copied.
+ */
+static int
+share(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run], *best = NULL;
+	size_t i;
+
+	for (i = 0; i < run; i++) {
+		struct run *v = &s->runs[i];
+		if (v->prof.measured > 0 && strcmp(v->src->model,
+		    u->src->model) == 0 && (best == NULL ||
+		    v->prof.measured >= best->prof.measured))
+			best = v;
+	}
+	if (best == NULL)
+		return 0;
+	u->shared = malloc(best->prof.measured * sizeof *u->shared);
+	if (u->shared == NULL)
+		return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+	memcpy(u->shared, best->prof.meas, best->prof.measured *
+	    sizeof *u->shared);
+	return simprof_share(&u->prof, u->shared, best->prof.measured, d);
+}
+
+/* Admit waiting jobs submitted by now while a slot is free. */
+static int
+admit(struct sim *s, struct diag *d)
+{
+	size_t k;
+	int any = 0;
+
+	while (s->next < s->nruns && s->running < s->o->max_jobs &&
+	    submit_time(s, s->next) <= s->t) {
+		for (k = 0; s->slot[k] != SIZE_MAX; k++)
+			;
+		s->slot[k] = s->next;
+		s->runs[s->next].state = RUNNING;
+		s->runs[s->next].start = s->t;
+		if (s->o->profile != SIM_ORACLE)
+			simprof_start(&s->runs[s->next].prof,
+			    &s->runs[s->next].src->job,
+			    s->runs[s->next].src->declared,
+			    s->runs[s->next].src->ndeclared, s->t,
+			    (uint64_t)s->next + 1, s->o->report_every,
+			    s->o->noise);
+		if (s->o->profile == SIM_ONLINE && s->o->share &&
+		    share(s, s->next, d) < 0)
+			return -1;
+		s->next++;
+		s->running++;
+		s->r->admitted++;
+		any = 1;
+	}
+	return any;
+}
+
+static int
+take_back(struct sim *s, const uint32_t *leave, size_t n)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++) {
+		uint32_t node = leave[i];
+		long j;
+		if (node >= s->nnodes || !s->idle[node])
+			continue;
+		s->idle[node] = 0;
+		s->nidle--;
+		any = 1;
+		if ((j = s->own[node]) < 0)
+			continue;
+		/* charged once per job and event, at the rate it had */
+		if (!s->runs[j].hit) {
+			s->runs[j].hit = 1;
+			s->runs[j].debt += s->runs[j].src->job.rescale_down *
+			    rate(&s->runs[j], s->runs[j].n);
+		}
+		s->own[node] = -1;
+		s->runs[j].n--;
+	}
+	for (i = 0; i < s->nruns; i++)
+		s->runs[i].hit = 0;
+	return any;
+}
+
+/* A trace may name a node first at any time: room for it. */
+static int
+ensure(struct sim *s, size_t n, struct diag *d)
+{
+	unsigned char *idle;
+	long *own;
+	size_t i;
+
+	if (s->o->nodes && n > s->o->nodes)
+		n = s->o->nodes;
+	if (n <= s->nnodes)
+		return 0;
+	idle = realloc(s->idle, n + 1);
+	if (idle != NULL)
+		s->idle = idle;
+	own = realloc(s->own, (n + 1) * sizeof *own);
+	if (idle == NULL || own == NULL)
+		return diag_errno(d, ENOMEM, "replay");
+	s->own = own;
+	for (i = s->nnodes; i < n; i++) {
+		s->idle[i] = 0;
+		s->own[i] = -1;
+	}
+	s->nnodes = n;
+	return 0;
+}
+
+static int
+give(struct sim *s, const uint32_t *join, size_t n, struct diag *d)
+{
+	size_t i;
+	int any = 0;
+
+	if (ensure(s, events_nodes(s->ev), d) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (join[i] < s->nnodes && !s->idle[join[i]]) {
+			s->idle[join[i]] = 1;
+			s->nidle++;
+			any = 1;
+		}
+	return any;
+}
+
+/* Counts to nodes: shrinkers give back their highest nodes first. */
+static void
+map_nodes(struct sim *s, size_t run, long want)
+{
+	struct run *u = &s->runs[run];
+	size_t i;
+
+	for (i = s->nnodes; i-- > 0 && u->n > want;)
+		if (s->own[i] == (long)run) {
+			s->own[i] = -1;
+			u->n--;
+		}
+	for (i = 0; i < s->nnodes && u->n < want; i++)
+		if (s->idle[i] && s->own[i] < 0) {
+			s->own[i] = (long)run;
+			u->n++;
+		}
+}
+
+static int
+check(const struct sim *s, struct diag *d)
+{
+	long *count = calloc(s->nruns + 1, sizeof *count), held = 0;
+	size_t i;
+	int rc = 0;
+
+	if (count == NULL)
+		return diag_errno(d, ENOMEM, "check");
+	for (i = 0; i < s->nnodes; i++) {
+		if (s->own[i] < 0)
+			continue;
+		if (!s->idle[i])
+			rc = -1;
+		count[s->own[i]]++;
+		held++;
+	}
+	for (i = 0; i < s->nruns; i++) {
+		const struct job *j = &s->runs[i].src->job;
+		long n = s->runs[i].n;
+		if (count[i] != n || n > j->max_nodes || (n > 0 &&
+		    n < j->min_nodes) || (n > 0 && s->runs[i].state !=
+		    RUNNING) || s->runs[i].done < 0 || s->runs[i].debt < 0)
+			rc = -1;
+	}
+	free(count);
+	if (rc < 0 || held > s->nidle)
+		return diag_set(d, EX_SOFTWARE, "internal error: the "
+		    "allocation at %.3f breaks a rule of the replay", s->t);
+	return 0;
+}
+
+static void
+step_row(struct sim *s, const char *kind, double dsec)
+{
+	long alloc = 0;
+	double done = 0;
+	size_t i, k;
+
+	for (i = 0; i < s->nruns; i++) {
+		alloc += s->runs[i].n;
+		done += s->runs[i].done;
+	}
+	fprintf(s->steps, "%.3f,%s,%ld,%ld,%zu,%zu,%.0f,%.6f", s->t -
+	    (double)s->o->from, kind, s->nidle, alloc, s->running,
+	    s->r->finished, done, dsec);
+	for (k = 0; k < s->o->max_jobs; k++)
+		fprintf(s->steps, ",%ld", s->slot[k] == SIZE_MAX ? 0 :
+		    s->runs[s->slot[k]].n);
+	fputc('\n', s->steps);
+}
+
+static int
+keep_dsec(struct sim *s, double sec, struct diag *d)
+{
+	double *p = array_grow(s->r->dsec, &s->dcap, s->r->events + 1,
+	    sizeof *p, 1024);
+
+	if (p == NULL)
+		return diag_errno(d, ENOMEM, "decision times");
+	s->r->dsec = p;
+	s->r->dsec[s->r->events++] = sec;
+	return 0;
+}
+
+/* The jobs as the spool writer sees them. */
+static void
+spool_jobs(struct sim *s)
+{
+	static const enum simspool_state map[] = { SIMSPOOL_WAITING,
+	    SIMSPOOL_RUNNING, SIMSPOOL_DONE };
+	size_t i;
+
+	for (i = 0; i < s->nruns; i++) {
+		s->wj[i].job = &s->runs[i].src->job;
+		s->wj[i].state = map[s->runs[i].state];
+		s->wj[i].done = s->runs[i].done;
+		s->wj[i].finish = s->runs[i].finish;
+		s->wj[i].submit = submit_time(s, i);
+	}
+}
+
+/*
+ * A job's fit, as bf-profile makes it, its measured points beside the
+ * true rates in fits.csv: 1 when it measured a new count or changed the
+ * probe.
+ */
+static int
+fit(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run];
+	size_t before = u->prof.fits, i;
+
+	if (simprof_update(&u->prof, s->t, d) < 0)
+		return -1;
+	if (u->prof.fits == before)
+		return 0;
+	s->r->fits++;
+	if (run < SIM_FIT_JOBS) {
+		if (s->r->fit_n[run]++ == 0)
+			s->r->fit_first[run] = s->t - (double)s->o->from;
+		s->r->fit_last[run] = s->t - (double)s->o->from;
+	}
+	for (i = 0; s->fits != NULL && i < u->prof.measured; i++)
+		fprintf(s->fits, "%.3f,%s,%zu,%ld,%.3f,%.3f\n", s->t -
+		    (double)s->o->from, u->src->job.name, run + 1,
+		    u->prof.meas[i].nodes, u->prof.meas[i].rate,
+		    rate(u, u->prof.meas[i].nodes));
+	return u->prof.changed;
+}
+
+/*
+ * The next report due of a job whose fit is young (its count changed,
+ * or fewer than SIMPROF_YOUNG reports at it): a fit then may measure a
+ * count or move the probe, and that is an event.
+ */
+static double
+next_measure(const struct sim *s)
+{
+	double best = INFINITY;
+	size_t i;
+
+	if (s->o->profile != SIM_ONLINE)
+		return best;
+	for (i = 0; i < s->nruns; i++) {
+		const struct run *u = &s->runs[i];
+		if (u->state != RUNNING || rate(u, u->n) <= 0 ||
+		    (u->n == u->prof.last_nodes && u->prof.seg >=
+		    SIMPROF_YOUNG))
+			continue;
+		if (u->prof.next < best)
+			best = u->prof.next;
+	}
+	return best;
+}
+
+/* The fits at a report time: 1 when one of them calls for a decision. */
+static int
+measure(struct sim *s, struct diag *d)
+{
+	size_t k;
+	int any = 0, rc;
+
+	for (k = 0; k < s->o->max_jobs; k++) {
+		if (s->slot[k] == SIZE_MAX)
+			continue;
+		if ((rc = fit(s, s->slot[k], d)) < 0)
+			return -1;
+		any |= rc;
+	}
+	return any;
+}
+
+/* The policy's decision, its costs charged, and the step recorded. */
+static int
+decide(struct sim *s, const char *kind, struct diag *d)
+{
+	struct solve_opts so = SOLVE_OPTS_DEFAULT;
+	struct solve_result res;
+	long nfree = s->nidle;
+	size_t n = 0, k, i;
+
+	for (k = 0; k < s->o->max_jobs; k++) {
+		struct run *u;
+		if (s->slot[k] == SIZE_MAX)
+			continue;
+		u = &s->runs[s->slot[k]];
+		s->ci[n] = s->slot[k];
+		s->c[n].job = &u->src->job;
+		s->c[n].probe = 0;
+		if (s->o->profile == SIM_ONLINE && fit(s, s->slot[k], d) < 0)
+			return -1;
+		if (s->o->profile != SIM_ORACLE)
+			s->c[n].job = &u->prof.belief;
+		if (s->o->profile == SIM_ONLINE && !s->o->no_probe)
+			s->c[n].probe = u->prof.probe;
+		s->c[n].was = u->n;
+		s->c[n].nodes = u->n;
+		nfree -= u->n;
+		n++;
+	}
+	so.tfwd = s->o->tfwd;
+	so.seconds = s->o->limit;
+	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {	/* shrink first: frees nodes */
+		struct run *u = &s->runs[s->ci[i]];
+		if (s->c[i].nodes < u->n) {
+			u->debt += u->src->job.rescale_down * rate(u, u->n);
+			u->rescales++;
+			s->r->rescales++;
+			map_nodes(s, s->ci[i], s->c[i].nodes);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct run *u = &s->runs[s->ci[i]];
+		if (s->c[i].probe > 0 && s->c[i].nodes == s->c[i].probe &&
+		    s->c[i].nodes != u->n)
+			s->r->probes++;
+		if (s->c[i].nodes > u->n) {
+			u->debt += u->src->job.rescale_up * rate(u, u->n);
+			u->rescales++;
+			s->r->rescales++;
+			map_nodes(s, s->ci[i], s->c[i].nodes);
+		}
+	}
+	if (check(s, d) < 0 || keep_dsec(s, res.seconds, d) < 0)
+		return -1;
+	step_row(s, kind, res.seconds);
+	if (s->w == NULL)
+		return 0;
+	spool_jobs(s);
+	return simspool_decision(s->w, s->t, s->idle, s->own, s->nnodes, s->wj,
+	    s->nruns, d);
+}
+
+/* Finishes and admissions strictly before the trace's next event. */
+static int
+until(struct sim *s, double te, struct diag *d)
+{
+	for (;;) {
+		double tf = next_finish(s), ta = INFINITY, tm = next_measure(s);
+		int fin, adm, meas;
+		if (s->next < s->nruns && s->running < s->o->max_jobs)
+			ta = submit_time(s, s->next);
+		if (ta < s->t)
+			ta = s->t;
+		if (tf >= te && ta >= te && tm >= te)
+			return 0;
+		if (tm < tf && tm < ta) {
+			if (progress(s, tm, d) < 0 || (meas = measure(s, d)) < 0)
+				return -1;
+			if (meas && decide(s, "measure", d) < 0)
+				return -1;
+			continue;
+		}
+		if (progress(s, tf < ta ? tf : ta, d) < 0)
+			return -1;
+		fin = settle(s);
+		if ((adm = admit(s, d)) < 0)
+			return -1;
+		if ((fin || adm) && decide(s, fin ? "finish" : "admit", d) < 0)
+			return -1;
+		if (s->running == 0 && s->next == s->nruns)
+			return 0;
+	}
+}
+
+static int
+all_done(const struct sim *s)
+{
+	return s->running == 0 && s->next == s->nruns;
+}
+
+/* Done so far: of the time to --to, else of the jobs. */
+static void
+tell(const struct sim *s)
+{
+	double f;
+
+	if (s->o->progress == NULL)
+		return;
+	if (s->o->have_to && s->o->to > s->o->from)
+		f = (s->t - (double)s->o->from) / (double)(s->o->to -
+		    s->o->from);
+	else
+		f = s->nruns ? (double)s->r->finished / (double)s->nruns : 1;
+	s->o->progress(s->o->progress_arg, f);
+}
+
+/* A change of the idle set: a decision unless it changed nothing. */
+static int
+trace_event(struct sim *s, const struct event *e, struct diag *d)
+{
+	int changed, joined;
+
+	if (progress(s, (double)e->time, d) < 0)
+		return -1;
+	changed = take_back(s, e->leave, e->nleave);
+	if ((joined = give(s, e->join, e->njoin, d)) < 0)
+		return -1;
+	changed |= joined;
+	changed |= settle(s);
+	if ((joined = admit(s, d)) < 0)
+		return -1;
+	changed |= joined;
+	return changed ? decide(s, "trace", d) : 0;
+}
+
+static int
+replay(struct sim *s, struct event *first, struct diag *d)
+{
+	struct event e = *first;
+	double end = (double)s->o->from;
+	int rc = 0;
+
+	s->t = (double)s->o->from;
+	if (give(s, e.join, e.njoin, d) < 0)
+		return -1;
+	if (admit(s, d) < 0 || decide(s, "start", d) < 0)
+		return -1;
+	while (!all_done(s)) {
+		rc = events_next(s->ev, s->o->have_to ? s->o->to : LLONG_MAX,
+		    &e, d);
+		if (rc < 0)
+			return -1;
+		/* the idle set is known up to --to, else to the last event */
+		end = rc > 0 ? (double)e.time : s->o->have_to ?
+		    (double)s->o->to : s->t;
+		if (until(s, end, d) < 0)
+			return -1;
+		if (rc == 0 || all_done(s))
+			break;
+		if (trace_event(s, &e, d) < 0)
+			return -1;
+		tell(s);
+	}
+	if (!all_done(s) && rc == 0 && progress(s, end, d) < 0)
+		return -1;
+	if (s->w != NULL) {
+		spool_jobs(s);
+		if (simspool_close(s->w, s->t, s->wj, s->nruns, d) < 0)
+			return -1;
+	}
+	if (s->o->progress != NULL)
+		s->o->progress(s->o->progress_arg, 1);
+	s->r->end = s->t;
+	return 0;
+}
+
+static void
+jobs_rows(const struct sim *s, FILE *fp)
+{
+	size_t i;
+
+	fprintf(fp, "name,submit,start,finish,samples,done,ideal,"
+	    "rescale_loss,rescales\n");
+	for (i = 0; i < s->next; i++) {
+		const struct run *u = &s->runs[i];
+		fprintf(fp, "%s,%.3f,%.3f,", u->src->job.name,
+		    submit_time(s, i) - (double)s->o->from,
+		    u->start - (double)s->o->from);
+		if (u->state == DONE)
+			fprintf(fp, "%.3f", u->finish - (double)s->o->from);
+		fprintf(fp, ",%lld,%.0f,%.0f,%.0f,%zu\n", u->src->job.samples,
+		    u->done, u->ideal, u->loss, u->rescales);
+	}
+}
+
+static void
+totals(struct sim *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nruns; i++) {
+		s->r->ideal += s->runs[i].ideal;
+		s->r->done += s->runs[i].done;
+		s->r->loss += s->runs[i].loss;
+	}
+}
+
+static int
+setup(struct sim *s, const struct sim_opts *o, struct events *ev,
+    const struct jobcsv_jobs *js, struct sim_result *r, struct diag *d)
+{
+	size_t i, all = events_nodes(ev);
+
+	memset(s, 0, sizeof *s);
+	s->o = o;
+	s->r = r;
+	s->ev = ev;
+	s->nruns = js->n;
+	/* a trace names nodes as it goes: room for what the stream may add */
+	s->nnodes = o->nodes && o->nodes < all ? o->nodes : all;
+	s->idle = calloc(s->nnodes + 1, 1);
+	s->own = malloc((s->nnodes + 1) * sizeof *s->own);
+	s->runs = calloc(js->n + 1, sizeof *s->runs);
+	s->slot = malloc((o->max_jobs + 1) * sizeof *s->slot);
+	s->c = calloc(o->max_jobs + 1, sizeof *s->c);
+	s->ci = calloc(o->max_jobs + 1, sizeof *s->ci);
+	s->steps = open_memstream(&r->steps, &r->steps_len);
+	s->wj = calloc(js->n + 1, sizeof *s->wj);
+	if (s->idle == NULL || s->own == NULL || s->runs == NULL ||
+	    s->slot == NULL || s->c == NULL || s->ci == NULL ||
+	    s->steps == NULL || s->wj == NULL)
+		return diag_errno(d, ENOMEM, "replay");
+	if (o->spool != NULL && simspool_open(&s->w, o->spool, ev,
+	    simpolicy_name(o->policy), o->tfwd, js->n, d) < 0)
+		return -1;
+	for (i = 0; i < s->nnodes; i++)
+		s->own[i] = -1;
+	for (i = 0; i < o->max_jobs; i++)
+		s->slot[i] = SIZE_MAX;
+	for (i = 0; i < js->n; i++)
+		s->runs[i].src = &js->jobs[i];
+	if (o->profile == SIM_ONLINE) {
+		if ((s->fits = open_memstream(&r->fits_csv, &r->fits_len)) ==
+		    NULL)
+			return diag_errno(d, ENOMEM, "fits.csv");
+		fprintf(s->fits, "t,name,job,nodes,measured,true\n");
+	}
+	fprintf(s->steps, "t,event,idle,allocated,running,finished,done,"
+	    "decision_seconds");
+	for (i = 0; i < o->max_jobs; i++)
+		fprintf(s->steps, ",slot%zu", i + 1);
+	fputc('\n', s->steps);
+	return 0;
+}
+
+static void
+teardown(struct sim *s)
+{
+	size_t i;
+
+	if (s->steps != NULL && fclose(s->steps) != 0) {
+		free(s->r->steps);
+		s->r->steps = NULL;
+	}
+	if (s->fits != NULL && fclose(s->fits) != 0) {
+		free(s->r->fits_csv);
+		s->r->fits_csv = NULL;
+	}
+	for (i = 0; s->runs != NULL && i < s->nruns; i++) {
+		simprof_free(&s->runs[i].prof);
+		free(s->runs[i].shared);
+	}
+	free(s->idle);
+	free(s->own);
+	free(s->runs);
+	free(s->slot);
+	free(s->c);
+	free(s->ci);
+	free(s->wj);
+	simspool_free(s->w);
+}
+
+int
+sim_run(const struct sim_opts *o, struct events *ev,
+    const struct jobcsv_jobs *js, struct sim_result *r, struct diag *d)
+{
+	struct sim s;
+	struct event e;
+	FILE *fp;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	r->jobs = js->n;
+	if (o->max_jobs == 0)
+		return diag_set(d, EX_USAGE, "max_jobs must be at least 1");
+	if (events_start(ev, o->from, &e, d) < 0)
+		return -1;
+	rc = setup(&s, o, ev, js, r, d);
+	if (rc == 0)
+		rc = replay(&s, &e, d);
+	if (rc == 0) {
+		r->nodes = s.nnodes;
+		totals(&s);
+		if ((fp = open_memstream(&r->jobs_csv, &r->jobs_len)) == NULL)
+			rc = diag_errno(d, ENOMEM, "jobs.csv");
+		else {
+			jobs_rows(&s, fp);
+			if (fclose(fp) != 0)
+				rc = diag_errno(d, ENOMEM, "jobs.csv");
+		}
+	}
+	teardown(&s);
+	if (rc == 0 && r->steps == NULL)
+		rc = diag_errno(d, ENOMEM, "steps.csv");
+	if (rc == 0 && o->profile == SIM_ONLINE && r->fits_csv == NULL)
+		rc = diag_errno(d, ENOMEM, "fits.csv");
+	return rc;
+}
+
+void
+sim_result_free(struct sim_result *r)
+{
+	free(r->dsec);
+	free(r->steps);
+	free(r->jobs_csv);
+	free(r->fits_csv);
+	memset(r, 0, sizeof *r);
+}

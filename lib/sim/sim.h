@@ -1,0 +1,123 @@
+/*
+ * NAME
+ *	sim - replay an idle-node event stream with malleable jobs, and measure
+ * SYNOPSIS
+ *	struct sim_opts o = SIM_OPTS_DEFAULT;
+ *	struct sim_result r;
+ *	sim_run(&o, ev, &jobs, &r, &d);
+ *	sim_summary(&o, &r, fp);
+ *	r.steps, r.steps_len: steps.csv
+ *	sim_result_free(&r);
+ * DESCRIPTION
+ *	The model of time (bf-sim(1)): the idle set changes only at the
+ *	stream's events; between two moments of change each running job
+ *	makes r(n) samples per second on its n nodes.  A grow or shrink, and
+ *	a node taken back by the main scheduler (once per job and event),
+ *	cost the job R_up or R_down seconds of its rate before the change:
+ *	a debt in samples that its next production repays before its
+ *	progress counts again.  So ideal (all production) = done + loss.
+ *	A job finishes at the exact moment done reaches its samples; its
+ *	nodes go back to the pool and that moment is an event.  Jobs are
+ *	admitted in submit order, at most max_jobs at once, at their submit
+ *	time (T0 + submit_s) or when a slot frees; an admission is an event.
+ *	At every event (after the idle set, finishes and admissions are
+ *	applied) the policy decides; counts map to nodes deterministically:
+ *	a shrinking job gives back its highest-numbered nodes, growing jobs
+ *	take the lowest-numbered free ones, in admission order.
+ *
+ *	Only nodes numbered below o.nodes take part (0: all): the events
+ *	stream numbers nodes in the order the trace first names them.
+ *	The replay ends at o.to, at the stream's last event when there is no
+ *	o.to, or when every job has finished, whichever comes first.
+ *
+ *	With o.profile SIM_ONLINE the policy sees each job as simprof.h
+ *	says, learning its curve from the progress it reports every
+ *	o.report_every seconds with o.noise, restricted to the advisor's
+ *	probe unless o.no_probe; a fit that measures a new count or changes
+ *	the probe is an event (a decision), as a new profile is to bf-watch.
+ *	With o.share a job admitted starts from the measured points of the
+ *	job of the same model (jobs CSV model) that has the most, the latest
+ *	admitted among equals (simprof_share()).
+ *	With SIM_NONE it sees the curve the job file declares, or bf-solve's
+ *	provisional one, and never learns.  The replay runs on the true
+ *	curves and charges the true rescale costs.
+ *
+ *	With o.spool, every decision is also written down as an enacted
+ *	plan of a spool's history there, with the jobs' progress logs and
+ *	run records (simspool.h), for bf-report.
+ *
+ *	Every step is checked: a node held by one job at most, only idle
+ *	nodes held, each job's count its nodes, 0 or within its bounds.
+ * DIAGNOSTICS
+ *	-1 with d set: the stream's and solver's codes; 70 when a check
+ *	fails.
+ */
+#ifndef BF_SIM_H
+#define BF_SIM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/log.h"
+
+#include "sched/events.h"
+#include "sim/jobcsv.h"
+#include "sim/simpolicy.h"
+#include "sim/simprof.h"
+
+enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
+#define SIM_FIT_JOBS	6	/* jobs whose fits bf-sim plots */
+
+struct sim_opts {
+	enum simpolicy policy;
+	double tfwd;		/* look-ahead, seconds */
+	double limit;		/* per-node solver's time limit */
+	long long epoch;	/* unix time of t=0 of the trace and jobs */
+	long long from, to;
+	int have_to;
+	size_t nodes;		/* first N nodes, 0 all */
+	size_t max_jobs;
+	enum sim_profile profile;
+	int no_probe;		/* online: without the advisor's probe */
+	int share;		/* online: a job starts from a sibling's fit */
+	double report_every;	/* online: seconds between reports */
+	double noise;		/* online: of one interval's samples */
+	void (*progress)(void *arg, double frac);
+	void *progress_arg;
+	const char *spool;	/* write the replay as a spool there */
+};
+
+#define SIM_OPTS_DEFAULT { .policy = SIMPOLICY_MILP, .tfwd = 10.0, \
+	.limit = 10.0, .max_jobs = 10, .profile = SIM_ORACLE, \
+	.report_every = SIMPROF_EVERY, .noise = SIMPROF_NOISE }
+
+struct sim_result {
+	double end;		/* unix time the replay stopped */
+	size_t nodes;		/* nodes taking part */
+	double idle_ns, alloc_ns;	/* I and A, node-seconds */
+	double ideal, done, loss;	/* samples */
+	size_t events, rescales, admitted, finished, jobs;
+	double *dsec;		/* decision seconds, one per event */
+	char *steps;		/* steps.csv */
+	size_t steps_len;
+	char *jobs_csv;		/* jobs.csv: one row per admitted job */
+	size_t jobs_len;
+	char *fits_csv;		/* fits.csv: online, each fit's points */
+	size_t fits_len;
+	size_t probes, fits;	/* online: probe moves decided, fits */
+	/* the first SIM_FIT_JOBS admitted: fits, first and last (s from from) */
+	size_t fit_n[SIM_FIT_JOBS];
+	double fit_first[SIM_FIT_JOBS], fit_last[SIM_FIT_JOBS];
+};
+
+int sim_run(const struct sim_opts *o, struct events *ev,
+    const struct jobcsv_jobs *js, struct sim_result *r, struct diag *d);
+int sim_summary(const struct sim_opts *o, const struct sim_result *r,
+    FILE *fp);
+void sim_result_free(struct sim_result *r);
+/* simout.c: the output directory DIR, and --compare's table. */
+int sim_write_outputs(const char *dir, const struct sim_opts *o,
+    const struct sim_result *r, int with_plots, struct diag *d);
+int sim_compare(char *const *dirs, int n, FILE *out, struct diag *d);
+
+#endif

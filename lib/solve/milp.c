@@ -1,0 +1,670 @@
+/*
+ * NAME
+ *	milp - a mixed-integer linear program: build, write as MPS, solve by CBC
+ * DESCRIPTION
+ *	See milp.h.  The coefficient triplets are put in column order once,
+ *	by a counting sort, for both the MPS text and CBC's column-major
+ *	matrix, so that the two can never describe different models.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <coin/Cbc_C_Interface.h>
+#include <coin/Clp_C_Interface.h>
+
+#include "util/array.h"
+#include "util/fmt.h"
+
+#include "solve/milp.h"
+
+void
+milp_init(struct milp *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+milp_free(struct milp *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncols; i++)
+		free(m->colname[i]);
+	for (i = 0; i < m->nrows; i++)
+		free(m->rowname[i]);
+	free(m->colname);
+	free(m->obj);
+	free(m->lb);
+	free(m->ub);
+	free(m->isint);
+	free(m->rowname);
+	free(m->sense);
+	free(m->rhs);
+	free(m->trow);
+	free(m->tcol);
+	free(m->tval);
+	milp_init(m);
+}
+
+/* Grow *p to cap elements of size sz; 0 or -1. */
+static int
+grow(void *pp, size_t cap, size_t sz)
+{
+	void **p = pp;
+	void *n = realloc(*p, cap * sz);
+
+	if (n == NULL)
+		return -1;
+	*p = n;
+	return 0;
+}
+
+static char *
+vname(const char *fmt, va_list ap)
+{
+	char buf[128];
+
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	return strdup(buf);
+}
+
+static int
+reserve_cols(struct milp *m)
+{
+	size_t cap;
+
+	if (m->ncols < m->colcap)
+		return 0;
+	cap = m->colcap ? 2 * m->colcap : 256;
+	if (grow(&m->colname, cap, sizeof *m->colname) < 0 ||
+	    grow(&m->obj, cap, sizeof *m->obj) < 0 ||
+	    grow(&m->lb, cap, sizeof *m->lb) < 0 ||
+	    grow(&m->ub, cap, sizeof *m->ub) < 0 ||
+	    grow(&m->isint, cap, sizeof *m->isint) < 0)
+		return -1;
+	m->colcap = cap;
+	return 0;
+}
+
+int
+milp_col(struct milp *m, double obj, double lb, double ub, int isint,
+    const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	if (m->oom || reserve_cols(m) < 0)
+		return m->oom = 1, -1;
+	va_start(ap, fmt);
+	name = vname(fmt, ap);
+	va_end(ap);
+	if (name == NULL)
+		return m->oom = 1, -1;
+	m->colname[m->ncols] = name;
+	m->obj[m->ncols] = obj;
+	m->lb[m->ncols] = lb;
+	m->ub[m->ncols] = ub;
+	m->isint[m->ncols] = (unsigned char)(isint != 0);
+	return (int)m->ncols++;
+}
+
+int
+milp_row(struct milp *m, char sense, double rhs, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	if (m->oom)
+		return -1;
+	if (m->nrows == m->rowcap) {
+		size_t cap = m->rowcap ? 2 * m->rowcap : 256;
+		if (grow(&m->rowname, cap, sizeof *m->rowname) < 0 ||
+		    grow(&m->sense, cap, sizeof *m->sense) < 0 ||
+		    grow(&m->rhs, cap, sizeof *m->rhs) < 0)
+			return m->oom = 1, -1;
+		m->rowcap = cap;
+	}
+	va_start(ap, fmt);
+	name = vname(fmt, ap);
+	va_end(ap);
+	if (name == NULL)
+		return m->oom = 1, -1;
+	m->rowname[m->nrows] = name;
+	m->sense[m->nrows] = sense;
+	m->rhs[m->nrows] = rhs;
+	return (int)m->nrows++;
+}
+
+int
+milp_coef(struct milp *m, int row, int col, double v)
+{
+	if (m->oom || row < 0 || col < 0)
+		return m->oom = 1, -1;
+	if (m->nz == m->nzcap) {
+		size_t cap = m->nzcap ? 2 * m->nzcap : 1024;
+		if (grow(&m->trow, cap, sizeof *m->trow) < 0 ||
+		    grow(&m->tcol, cap, sizeof *m->tcol) < 0 ||
+		    grow(&m->tval, cap, sizeof *m->tval) < 0)
+			return m->oom = 1, -1;
+		m->nzcap = cap;
+	}
+	m->trow[m->nz] = row;
+	m->tcol[m->nz] = col;
+	m->tval[m->nz] = v;
+	m->nz++;
+	return 0;
+}
+
+/*
+ * Column-major matrix: start[ncols + 1], and for each entry its row and
+ * value.  Within a column, entries keep the order they were added in.
+ */
+struct csc {
+	CoinBigIndex *start;
+	int *row;
+	double *val;
+};
+
+static void
+csc_free(struct csc *c)
+{
+	free(c->start);
+	free(c->row);
+	free(c->val);
+}
+
+static int
+csc_build(const struct milp *m, struct csc *c)
+{
+	size_t i, *next;
+
+	c->start = calloc(m->ncols + 1, sizeof *c->start);
+	c->row = malloc((m->nz + 1) * sizeof *c->row);
+	c->val = malloc((m->nz + 1) * sizeof *c->val);
+	next = calloc(m->ncols + 1, sizeof *next);
+	if (c->start == NULL || c->row == NULL || c->val == NULL ||
+	    next == NULL) {
+		free(next);
+		csc_free(c);
+		return -1;
+	}
+	for (i = 0; i < m->nz; i++)
+		next[m->tcol[i] + 1]++;
+	for (i = 0; i < m->ncols; i++)
+		next[i + 1] += next[i];
+	for (i = 0; i <= m->ncols; i++)
+		c->start[i] = (CoinBigIndex)next[i];
+	for (i = 0; i < m->nz; i++) {
+		size_t at = next[m->tcol[i]]++;
+		c->row[at] = m->trow[i];
+		c->val[at] = m->tval[i];
+	}
+	free(next);
+	return 0;
+}
+
+/*
+ * The MPS text, built in one buffer without stdio: a decision writes
+ * several thousand lines, and putc()/fputs() on a memory stream take the
+ * stream's lock at every call (a third of the model's writing time).
+ */
+struct mps_text {
+	char *buf;
+	size_t len, cap;
+	int oom;
+};
+
+static void
+put(struct mps_text *t, const char *s, size_t n)
+{
+	char *b;
+
+	if (t->oom)
+		return;
+	if (t->len + n + 1 > t->cap) {
+		if ((b = array_grow(t->buf, &t->cap, t->len + n + 1, 1,
+		    65536)) == NULL) {
+			t->oom = 1;
+			return;
+		}
+		t->buf = b;
+	}
+	memcpy(t->buf + t->len, s, n);	/* room for the '\0' kept */
+	t->len += n;
+}
+
+static void
+puts_(struct mps_text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+/* " A B C\n" (C may be NULL: " A B\n"): one line of the model. */
+static void
+mps_line(struct mps_text *t, const char *a, const char *b, const char *c)
+{
+	put(t, " ", 1);
+	puts_(t, a);
+	put(t, " ", 1);
+	puts_(t, b);
+	if (c != NULL) {
+		put(t, " ", 1);
+		puts_(t, c);
+	}
+	put(t, "\n", 1);
+}
+
+static void
+mps_rows(struct mps_text *t, const struct milp *m)
+{
+	char sense[2] = { 0, 0 };
+	size_t i;
+
+	puts_(t, "ROWS\n N obj\n");
+	for (i = 0; i < m->nrows; i++) {
+		sense[0] = m->sense[i];
+		mps_line(t, sense, m->rowname[i], NULL);
+	}
+}
+
+static void
+mps_columns(struct mps_text *t, const struct milp *m, const struct csc *c)
+{
+	char num[FMT_DOUBLE_LEN];
+	int inint = 0;
+	size_t j;
+	CoinBigIndex e;
+
+	puts_(t, "COLUMNS\n");
+	for (j = 0; j < m->ncols; j++) {
+		if (m->isint[j] != inint) {
+			puts_(t, m->isint[j] ? " MARKER 'MARKER' 'INTORG'\n" :
+			    " MARKER 'MARKER' 'INTEND'\n");
+			inint = m->isint[j];
+		}
+		/* A column needs one entry to exist, even a zero one. */
+		if (m->obj[j] != 0 || c->start[j] == c->start[j + 1])
+			mps_line(t, m->colname[j], "obj",
+			    fmt_double(m->obj[j], num));
+		for (e = c->start[j]; e < c->start[j + 1]; e++)
+			mps_line(t, m->colname[j], m->rowname[c->row[e]],
+			    fmt_double(c->val[e], num));
+	}
+	if (inint)
+		puts_(t, " MARKER 'MARKER' 'INTEND'\n");
+}
+
+static void
+mps_rhs_bounds(struct mps_text *t, const struct milp *m)
+{
+	char num[FMT_DOUBLE_LEN];
+	size_t i;
+
+	puts_(t, "RHS\n");
+	for (i = 0; i < m->nrows; i++)
+		if (m->rhs[i] != 0)
+			mps_line(t, "rhs", m->rowname[i],
+			    fmt_double(m->rhs[i], num));
+	puts_(t, "BOUNDS\n");
+	for (i = 0; i < m->ncols; i++) {
+		if (m->isint[i] && m->lb[i] == 0 && m->ub[i] == 1) {
+			mps_line(t, "BV bnd", m->colname[i], NULL);
+			continue;
+		}
+		if (m->lb[i] != 0)
+			mps_line(t, "LO bnd", m->colname[i],
+			    fmt_double(m->lb[i], num));
+		if (m->ub[i] < DBL_MAX)
+			mps_line(t, "UP bnd", m->colname[i],
+			    fmt_double(m->ub[i], num));
+	}
+	puts_(t, "ENDATA\n");
+}
+
+/* Lines starting with '*' are comments in MPS: who is who, for people. */
+static void
+write_comment(struct mps_text *t, const char *comment)
+{
+	const char *p = comment, *nl;
+	size_t n;
+
+	while (p != NULL && *p != '\0') {
+		nl = strchr(p, '\n');
+		n = nl ? (size_t)(nl - p) : strlen(p);
+		put(t, "* ", 2);
+		put(t, p, n);
+		put(t, "\n", 1);
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+char *
+milp_mps(const struct milp *m, const char *name, const char *comment,
+    size_t *len)
+{
+	struct mps_text t = { NULL, 0, 0, 0 };
+	struct csc c;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return NULL;
+	write_comment(&t, comment);
+	puts_(&t, "NAME ");
+	puts_(&t, name);
+	put(&t, "\n", 1);
+	mps_rows(&t, m);
+	mps_columns(&t, m, &c);
+	mps_rhs_bounds(&t, m);
+	csc_free(&c);
+	if (t.oom) {
+		free(t.buf);
+		return NULL;
+	}
+	t.buf[t.len] = '\0';
+	*len = t.len;
+	return t.buf;
+}
+
+static void
+row_bounds(const struct milp *m, double *lo, double *hi)
+{
+	size_t i;
+
+	for (i = 0; i < m->nrows; i++) {
+		lo[i] = m->sense[i] == 'L' ? -DBL_MAX : m->rhs[i];
+		hi[i] = m->sense[i] == 'G' ? DBL_MAX : m->rhs[i];
+	}
+}
+
+static Cbc_Model *
+cbc_load(const struct milp *m, const struct csc *c, double *lo, double *hi)
+{
+	Cbc_Model *cbc = Cbc_newModel();
+	size_t i;
+
+	if (cbc == NULL)
+		return NULL;
+	Cbc_setLogLevel(cbc, 0);
+	row_bounds(m, lo, hi);
+	Cbc_loadProblem(cbc, (int)m->ncols, (int)m->nrows, c->start, c->row,
+	    c->val, m->lb, m->ub, m->obj, lo, hi);
+	for (i = 0; i < m->ncols; i++) {
+		Cbc_setColName(cbc, (int)i, m->colname[i]);
+		if (m->isint[i])
+			Cbc_setInteger(cbc, (int)i);
+	}
+	for (i = 0; i < m->nrows; i++)
+		Cbc_setRowName(cbc, (int)i, m->rowname[i]);
+	return cbc;
+}
+
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static enum milp_status
+cbc_outcome(Cbc_Model *cbc, double *x, size_t n, int timed_out)
+{
+	const double *sol;
+
+	sol = Cbc_bestSolution(cbc);
+	/*
+	 * Stopped early, CBC may call a model infeasible that is not, and a
+	 * time-out in preprocessing is not always flagged as one (seen with
+	 * -t 0.001): past the limit, no solution means stopped.
+	 */
+	if (sol == NULL && (Cbc_isSecondsLimitReached(cbc) || timed_out))
+		return MILP_STOPPED_NONE;
+	if (Cbc_isProvenInfeasible(cbc))
+		return MILP_INFEASIBLE;
+	if (sol == NULL)
+		return MILP_FAILED;
+	memcpy(x, sol, n * sizeof *x);
+	if (Cbc_isProvenOptimal(cbc))
+		return MILP_OPTIMAL;
+	return Cbc_isSecondsLimitReached(cbc) ? MILP_STOPPED : MILP_FAILED;
+}
+
+/* The MIP start names only the columns that are not zero. */
+static void
+cbc_start(Cbc_Model *cbc, const double *start, size_t n, int *idx,
+    double *val)
+{
+	int k = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (start[i] != 0) {
+			idx[k] = (int)i;
+			val[k++] = start[i];
+		}
+	Cbc_setMIPStartI(cbc, k, idx, val);
+}
+
+/*
+ * What CBC is given: the model without its columns fixed at 0 (bounds
+ * [0, 0]), which add nothing to a row or to the objective.  keep[] maps
+ * the model's columns to sub's, -1 for those left out.  sub borrows the
+ * names: free it with sub_free().
+ */
+static int
+sub_model(const struct milp *m, struct milp *sub, int *keep)
+{
+	size_t q, e, n = 0;
+
+	milp_init(sub);
+	for (q = 0; q < m->ncols; q++)
+		keep[q] = m->lb[q] == 0 && m->ub[q] == 0 ? -1 : (int)n++;
+	sub->colname = malloc((n + 1) * sizeof *sub->colname);
+	sub->obj = malloc((n + 1) * sizeof *sub->obj);
+	sub->lb = malloc((n + 1) * sizeof *sub->lb);
+	sub->ub = malloc((n + 1) * sizeof *sub->ub);
+	sub->isint = malloc(n + 1);
+	sub->trow = malloc((m->nz + 1) * sizeof *sub->trow);
+	sub->tcol = malloc((m->nz + 1) * sizeof *sub->tcol);
+	sub->tval = malloc((m->nz + 1) * sizeof *sub->tval);
+	if (sub->colname == NULL || sub->obj == NULL || sub->lb == NULL ||
+	    sub->ub == NULL || sub->isint == NULL || sub->trow == NULL ||
+	    sub->tcol == NULL || sub->tval == NULL)
+		return -1;
+	for (q = 0; q < m->ncols; q++) {
+		int k = keep[q];
+		if (k < 0)
+			continue;
+		sub->colname[k] = m->colname[q];
+		sub->obj[k] = m->obj[q];
+		sub->lb[k] = m->lb[q];
+		sub->ub[k] = m->ub[q];
+		sub->isint[k] = m->isint[q];
+	}
+	for (e = 0; e < m->nz; e++) {
+		if (keep[m->tcol[e]] < 0)
+			continue;
+		sub->trow[sub->nz] = m->trow[e];
+		sub->tcol[sub->nz] = keep[m->tcol[e]];
+		sub->tval[sub->nz++] = m->tval[e];
+	}
+	sub->ncols = n;
+	/* the rows are the model's, all kept: a row left empty still counts */
+	sub->nrows = m->nrows;
+	sub->rowname = m->rowname;
+	sub->sense = m->sense;
+	sub->rhs = m->rhs;
+	return 0;
+}
+
+static void
+sub_free(struct milp *sub)
+{
+	free(sub->colname), free(sub->obj), free(sub->lb), free(sub->ub);
+	free(sub->isint), free(sub->trow), free(sub->tcol), free(sub->tval);
+}
+
+/* The model's solution from sub's: 0 for the columns left out. */
+static void
+sub_solution(const struct milp *m, const int *keep, const double *xs,
+    double *x)
+{
+	size_t q;
+
+	for (q = 0; q < m->ncols; q++)
+		x[q] = keep[q] < 0 ? 0 : xs[keep[q]];
+}
+
+static int
+sub_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	struct csc c;
+	Cbc_Model *cbc;
+	double *lo, *hi, *val, t0;
+	int *idx;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	lo = malloc((m->nrows + 1) * sizeof *lo);
+	hi = malloc((m->nrows + 1) * sizeof *hi);
+	idx = malloc((m->ncols + 1) * sizeof *idx);
+	val = malloc((m->ncols + 1) * sizeof *val);
+	cbc = lo && hi && idx && val ? cbc_load(m, &c, lo, hi) : NULL;
+	if (cbc == NULL) {
+		free(lo), free(hi), free(idx), free(val);
+		csc_free(&c);
+		return diag_set(d, EX_UNAVAILABLE, "unable to set up CBC");
+	}
+	Cbc_setMaximumSeconds(cbc, seconds);
+	Cbc_setAllowableFractionGap(cbc, 0);
+	Cbc_setAllowableGap(cbc, 0);
+	if (start != NULL)
+		cbc_start(cbc, start, m->ncols, idx, val);
+	t0 = now_seconds();
+	Cbc_solve(cbc);
+	*status = cbc_outcome(cbc, x, m->ncols, now_seconds() - t0 >= seconds);
+	Cbc_deleteModel(cbc);
+	free(lo), free(hi), free(idx), free(val);
+	csc_free(&c);
+	return 0;
+}
+
+int
+milp_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	struct milp sub;
+	double *xs = malloc((m->ncols + 1) * sizeof *xs);
+	double *ss = malloc((m->ncols + 1) * sizeof *ss);
+	int *keep = malloc((m->ncols + 1) * sizeof *keep);
+	size_t q;
+	int rc;
+
+	milp_init(&sub);
+	if (xs == NULL || ss == NULL || keep == NULL || sub_model(m, &sub,
+	    keep) < 0) {
+		free(xs), free(ss), free(keep);
+		sub_free(&sub);
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	}
+	for (q = 0; start != NULL && q < m->ncols; q++)
+		if (keep[q] >= 0)
+			ss[keep[q]] = start[q];
+	memset(xs, 0, (m->ncols + 1) * sizeof *xs);
+	rc = sub_solve(&sub, seconds, start ? ss : NULL, xs, status, d);
+	if (rc == 0)
+		sub_solution(m, keep, xs, x);
+	free(xs), free(ss), free(keep);
+	sub_free(&sub);
+	return rc;
+}
+
+int
+milp_lp_duals(const struct milp *m, double *dual, double *value,
+    struct diag *d)
+{
+	struct csc c;
+	Clp_Simplex *clp;
+	Clp_Solve *opt;
+	double *lo, *hi;
+	int rc = 1;
+
+	if (m->oom || csc_build(m, &c) < 0)
+		return diag_errno(d, ENOMEM, "unable to build the model");
+	lo = malloc((m->nrows + 1) * sizeof *lo);
+	hi = malloc((m->nrows + 1) * sizeof *hi);
+	clp = lo && hi ? Clp_newModel() : NULL;
+	if (clp == NULL) {
+		free(lo), free(hi);
+		csc_free(&c);
+		return diag_set(d, EX_UNAVAILABLE, "unable to set up CLP");
+	}
+	row_bounds(m, lo, hi);
+	Clp_setLogLevel(clp, 0);
+	Clp_loadProblem(clp, (int)m->ncols, (int)m->nrows, c.start, c.row,
+	    c.val, m->lb, m->ub, m->obj, lo, hi);
+	/*
+	 * CoinUtils 2.11's implied-free step of the presolve leaks (seen
+	 * with AddressSanitizer on policy models); the duals are as good
+	 * without it.
+	 */
+	if ((opt = ClpSolve_new()) != NULL)
+		ClpSolve_setDoImpliedFree(opt, 0);
+	if (opt != NULL && Clp_initialSolveWithOptions(clp, opt) == 0 &&
+	    Clp_status(clp) == 0) {
+		memcpy(dual, Clp_dualRowSolution(clp), m->nrows *
+		    sizeof *dual);
+		*value = Clp_objectiveValue(clp);
+		rc = 0;
+	}
+	if (opt != NULL)
+		ClpSolve_delete(opt);
+	Clp_deleteModel(clp);
+	free(lo), free(hi);
+	csc_free(&c);
+	return rc;
+}
+
+int
+milp_scale_objective(struct milp *m, double limit)
+{
+	double most = 0;
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < m->ncols; i++)
+		if (fabs(m->obj[i]) > most)
+			most = fabs(m->obj[i]);
+	while (most > limit) {
+		most /= 2;
+		k++;
+	}
+	/* By a power of two: every coefficient keeps its digits. */
+	for (i = 0; k > 0 && i < m->ncols; i++)
+		m->obj[i] = ldexp(m->obj[i], -k);
+	return k;
+}
+
+const char *
+milp_status_name(enum milp_status s)
+{
+	switch (s) {
+	case MILP_OPTIMAL:
+		return "optimal";
+	case MILP_STOPPED:
+		return "stopped: time limit";
+	case MILP_STOPPED_NONE:
+		return "stopped: time limit, no solution";
+	case MILP_INFEASIBLE:
+		return "infeasible";
+	default:
+		return "failed";
+	}
+}

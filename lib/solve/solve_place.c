@@ -1,0 +1,248 @@
+/*
+ * NAME
+ *	solve_place - which nodes each job gets, and the plan that says so
+ * DESCRIPTION
+ *	See solve.h.  The solver chose counts (solve.c); here they become
+ *	hosts: a shrinking job gives back first the nodes the main scheduler
+ *	takes back soonest, growers take the nodes that last longest, those
+ *	whose rescale costs most first, so that a plan moves as few nodes as
+ *	its counts allow; then the plan file's head, jobs and notes.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fmt.h"
+
+#include "profile/curve.h"
+#include "solve/solve.h"
+
+/* Unknown until (0) means no reclaim is expected: it lasts longest. */
+static long long
+lasts(const struct holes *h, size_t i)
+{
+	return h->nodes[i].until == 0 ? LLONG_MAX : h->nodes[i].until;
+}
+
+struct keyed {
+	long long key;
+	size_t idx;
+};
+
+static int
+keyed_cmp(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/*
+ * Soonest reclaimed first, or with late_first the longest lasting
+ * first; node indices are in canonical name order, so ties go by name.
+ */
+static void
+sort_nodes(const struct holes *h, size_t *idx, size_t n, int late_first)
+{
+	struct keyed *k = malloc((n + 1) * sizeof *k);
+	size_t i;
+
+	if (k == NULL)
+		return;		/* index order: still deterministic */
+	for (i = 0; i < n; i++) {
+		long long l = lasts(h, idx[i]);
+		k[i].key = late_first ? (l == LLONG_MAX ? LLONG_MIN : -l) : l;
+		k[i].idx = idx[i];
+	}
+	if (n > 1)
+		qsort(k, n, sizeof *k, keyed_cmp);
+	for (i = 0; i < n; i++)
+		idx[i] = k[i].idx;
+	free(k);
+}
+
+/* A shrinking job gives back its soonest-reclaimed nodes. */
+static int
+release(const struct solve *s, long *own, size_t j, size_t *idx)
+{
+	long keep = s->jobs[j].k[s->jobs[j].pick];
+	size_t i, n = 0;
+
+	for (i = 0; i < s->holes.n; i++)
+		if (s->holder[i] == (long)j)
+			idx[n++] = i;
+	sort_nodes(&s->holes, idx, n, 0);
+	for (i = 0; i + (size_t)keep < n; i++)
+		own[idx[i]] = -1;
+	return 0;
+}
+
+static double
+grow_cost(const struct solve_job *j)
+{
+	return j->weight * j->cost_up;
+}
+
+/* Growing jobs, highest rescale cost first, then by name. */
+static void
+sort_growers(const struct solve *s, size_t *g, size_t n)
+{
+	size_t a, b;
+
+	for (a = 1; a < n; a++) {
+		size_t v = g[a];
+		for (b = a; b > 0; b--) {
+			double cb = grow_cost(&s->jobs[g[b - 1]]);
+			double cv = grow_cost(&s->jobs[v]);
+			if (cb > cv || (cb == cv && g[b - 1] < v))
+				break;
+			g[b] = g[b - 1];
+		}
+		g[b] = v;
+	}
+}
+
+static void
+hand_out(const struct solve *s, long *own, size_t *idx, size_t *g)
+{
+	size_t i, n = 0, ng = 0, next = 0;
+
+	for (i = 0; i < s->holes.n; i++)
+		if (s->holder[i] < 0)
+			idx[n++] = i;
+	sort_nodes(&s->holes, idx, n, 1);
+	for (i = 0; i < s->njobs; i++)
+		if (s->jobs[i].k[s->jobs[i].pick] > s->jobs[i].was)
+			g[ng++] = i;
+	sort_growers(s, g, ng);
+	for (i = 0; i < ng; i++) {
+		const struct solve_job *j = &s->jobs[g[i]];
+		long more = j->k[j->pick] - j->was;
+		while (more-- > 0 && next < n)
+			own[idx[next++]] = (long)g[i];
+	}
+}
+
+static char *
+hosts_of(const struct solve *s, const long *own, long who)
+{
+	struct hostlist hl;
+	char *text;
+	size_t i;
+
+	hostlist_init(&hl);
+	for (i = 0; i < s->holes.n; i++)
+		if (own[i] == who && hostlist_add(&hl, s->holes.nodes[i].name)
+		    < 0) {
+			hostlist_free(&hl);
+			return NULL;
+		}
+	text = hostlist_compress(&hl);
+	hostlist_free(&hl);
+	return text;
+}
+
+static char *
+note_of(const struct solve_job *j)
+{
+	char buf[512] = "";
+	size_t len = 0;
+
+	if (j->probe > 0)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%sprofiling: may only stop, stay or probe %ld nodes",
+		    len ? "; " : "", j->probe);
+	if (j->job.npoints == 0 && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%sno scaling: provisional rate of %g sample/s per node "
+		    "until bf-profile measures it", len ? "; " : "",
+		    CURVE_PROVISIONAL_RATE);
+	if (j->stated > j->was && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%snodes taken back: %ld of %ld", len ? "; " : "",
+		    j->stated - j->was, j->stated);
+	if (j->job.min_nodes > j->reach && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%smin_nodes %ld is above the most it could get, %ld",
+		    len ? "; " : "", j->job.min_nodes, j->reach);
+	return len ? strdup(buf) : NULL;
+}
+
+static void
+plan_head(const struct solve *s, const struct solve_opts *o,
+    const char *mps, struct plan *p)
+{
+	p->time = s->holes.time;
+	memcpy(p->holes, s->dig_holes, sizeof p->holes);
+	memcpy(p->jobs_digest, s->dig_jobs, sizeof p->jobs_digest);
+	memcpy(p->state, s->dig_state, sizeof p->state);
+	if (s->have_policy)
+		memcpy(p->policy, s->dig_policy, sizeof p->policy);
+	solve_profiles_digest(s, p->profiles);
+	snprintf(p->curve, sizeof p->curve, "%s", p->profiles[0] != '\0' &&
+	    s->curve_rule == PROFILE_CURVE_SCALED ? "scaled" : "");
+	snprintf(p->solver, sizeof p->solver, "%s",
+	    o->solver == SOLVE_DP ? "dp" : "cbc");
+	snprintf(p->model, sizeof p->model, "%s", SOLVE_MODEL_NAME(o->model));
+	snprintf(p->status, sizeof p->status, "%s", s->status);
+	snprintf(p->mps, sizeof p->mps, "%s", mps ? mps : "");
+	p->objective = s->objective;
+	p->seconds = s->seconds;
+	p->tfwd = o->tfwd;
+}
+
+static int
+plan_jobs(const struct solve *s, const long *own, struct plan *p)
+{
+	size_t j;
+
+	if ((p->jobs = calloc(s->njobs + 1, sizeof *p->jobs)) == NULL)
+		return -1;
+	for (j = 0; j < s->njobs; j++) {
+		const struct solve_job *sj = &s->jobs[j];
+		struct plan_job *pj = &p->jobs[j];
+		p->njobs++;
+		snprintf(pj->name, sizeof pj->name, "%s", sj->job.name);
+		pj->nodes = sj->k[sj->pick];
+		pj->was = sj->was;
+		pj->note = note_of(sj);
+		if (pj->nodes > 0 && (pj->hosts = hosts_of(s, own,
+		    (long)j)) == NULL)
+			return -1;
+	}
+	return (p->free = hosts_of(s, own, -1)) == NULL ? -1 : 0;
+}
+
+int
+solve_plan(const struct solve *s, const struct solve_opts *o,
+    const char *mps, struct plan *p, struct diag *d)
+{
+	size_t n = s->holes.n + 1, j;
+	long *own = malloc(n * sizeof *own);
+	size_t *idx = malloc(n * sizeof *idx);
+	size_t *g = malloc((s->njobs + 1) * sizeof *g);
+	int rc = -1;
+
+	plan_init(p);
+	if (own != NULL && idx != NULL && g != NULL) {
+		if (s->holes.n > 0)
+			memcpy(own, s->holder, s->holes.n * sizeof *own);
+		for (j = 0; j < s->njobs; j++)
+			if (s->jobs[j].k[s->jobs[j].pick] < s->jobs[j].was)
+				release(s, own, j, idx);
+		hand_out(s, own, idx, g);
+		plan_head(s, o, mps, p);
+		rc = plan_jobs(s, own, p);
+	}
+	free(own), free(idx), free(g);
+	if (rc < 0) {
+		plan_free(p);
+		return diag_errno(d, ENOMEM, "unable to make the plan");
+	}
+	return 0;
+}
+
