@@ -351,7 +351,7 @@ try:
 except KeyError:
     OWNER = f"uid {sys.argv[7]}"
 TARGET = 5.0
-ANCHOR, OUTLIER = 5, 10.0          # lib/profile.h: PROFILE_ANCHOR, PROFILE_OUTLIER
+ANCHOR, OUTLIER = 5, 10.0          # lib/profile/profile.h: PROFILE_ANCHOR, PROFILE_OUTLIER
 
 def read_log(path):
     out = []
@@ -368,7 +368,7 @@ def read_log(path):
     return out
 
 def fit(pts):
-    """lib/profile.c fit_line and drop_outliers: (rate, span, used points)."""
+    """lib/profile/profile.c fit_line and drop_outliers: (rate, span, used points)."""
     def line(p):
         if len(p) < 2:
             return None

@@ -25,11 +25,11 @@
 #include "util/version.h"
 
 #include "sched/events.h"
-#include "spool/holes.h"
 #include "sched/pbs.h"
 #include "sched/slurm.h"
-#include "spool/spool.h"
 #include "sched/swf.h"
+#include "spool/holes.h"
+#include "spool/spool.h"
 
 enum {
 	OPT_AT = 256, OPT_EPOCH, OPT_EVENTS, OPT_FROM, OPT_IDLE_TRACE,

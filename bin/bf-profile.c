@@ -21,8 +21,8 @@
 #include "util/version.h"
 #include "util/ydoc.h"
 
-#include "spool/job.h"
 #include "profile/profile.h"
+#include "spool/job.h"
 #include "spool/progress.h"
 #include "spool/spool.h"
 

@@ -27,8 +27,8 @@
 #include "util/version.h"
 
 #include "report/report.h"
-#include "spool/spool.h"
 #include "report/status.h"
+#include "spool/spool.h"
 
 enum { OPT_CSV = 256, OPT_HISTORY, OPT_NOW, OPT_SINCE, OPT_SVG, OPT_UNTIL };
 

@@ -32,9 +32,9 @@
 #include "util/version.h"
 
 #include "solve/decide.h"
+#include "solve/solve.h"
 #include "spool/inputs.h"
 #include "spool/plan.h"
-#include "solve/solve.h"
 #include "spool/spool.h"
 
 #define SOLVE_MAX_FILE	(64 * 1024 * 1024)

@@ -1,5 +1,5 @@
 /*
- * t0015-launch-pack - tests for launcher.c's pack of a launch, the message
+ * t0015-launch-pack - tests for launch.c's pack of a launch, the message
  * bf-watch sends its launcher: every field comes back as it was (with and
  * without a worker, with the most environment strings), the length asked
  * with a NULL buffer is the length written, a short buffer is never
@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "apply/backend.h"
+#include "apply/pilots.h"
 #include "run/launch.h"
 #include "run/launcher.h"
-#include "apply/pilots.h"
 
 #include "tap.h"
 

@@ -27,8 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/file.h"
+#include "util/now.h"
 
 #include "apply/backend.h"
 #include "spool/spool.h"

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "profile/profile.h"
+#include "sched/pbs.h"
+#include "sched/swf.h"
 #include "spool/holes.h"
 #include "spool/job.h"
-#include "sched/pbs.h"
 #include "spool/plan.h"
 #include "spool/policy.h"
-#include "profile/profile.h"
-#include "sched/swf.h"
 #include "tap.h"
 
 /* A hostlist of bare numbers compresses to "[0-2],n": YAML's list syntax. */

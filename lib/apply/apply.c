@@ -19,16 +19,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 
 #include "apply/apply.h"
-#include "spool/jobcache.h"
 #include "apply/apply_int.h"
 #include "spool/cancel.h"
 #include "spool/history.h"
+#include "spool/jobcache.h"
 #include "spool/plan.h"
 #include "spool/progress.h"
 #include "spool/state.h"

@@ -42,17 +42,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 #include "util/ydoc.h"
 
 #include "apply/backend.h"
-#include "spool/history.h"
 #include "run/launch.h"
 #include "run/launcher.h"
 #include "run/rundir.h"
 #include "run/supervise.h"
+#include "spool/history.h"
 
 /*
  * A log of the name that is not the job's owner's is another job's (one

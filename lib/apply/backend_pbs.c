@@ -66,10 +66,10 @@
 #include "util/hash.h"
 
 #include "apply/backend.h"
-#include "sched/pbs.h"
 #include "apply/pilots.h"
 #include "run/rundir.h"
 #include "run/who.h"
+#include "sched/pbs.h"
 
 #define PBS_QUEUE	"bf"
 #define PBS_LONG_NAME	(3 + 8 + 1 + JOB_NAME_MAX)	/* bf-TAG-JOB */

@@ -18,8 +18,8 @@
 #include "util/log.h"
 
 #include "profile/allocs.h"
-#include "spool/job.h"
 #include "profile/profile.h"
+#include "spool/job.h"
 #include "spool/progress.h"
 #include "spool/spool.h"
 

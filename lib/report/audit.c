@@ -22,10 +22,10 @@
 
 #include "report/audit.h"
 #include "solve/decide.h"
+#include "solve/solve.h"
 #include "spool/history.h"
 #include "spool/inputs.h"
 #include "spool/plan.h"
-#include "solve/solve.h"
 #include "spool/spool.h"
 #include "spool/state.h"
 

@@ -30,14 +30,14 @@
 #include "util/ydoc.h"
 
 #include "profile/curve.h"
+#include "profile/profile.h"
+#include "report/report.h"
+#include "report/report_int.h"
 #include "spool/history.h"
 #include "spool/holes.h"
 #include "spool/job.h"
 #include "spool/plan.h"
-#include "profile/profile.h"
 #include "spool/progress.h"
-#include "report/report.h"
-#include "report/report_int.h"
 #include "spool/state.h"
 
 /* A job object, read once however many plans name it. */

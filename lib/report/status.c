@@ -18,13 +18,13 @@
 
 #include "util/file.h"
 
+#include "profile/profile.h"
+#include "report/report.h"
+#include "report/status.h"
 #include "spool/holes.h"
 #include "spool/job.h"
-#include "profile/profile.h"
 #include "spool/progress.h"
-#include "report/report.h"
 #include "spool/state.h"
-#include "report/status.h"
 
 struct line {
 	char name[JOB_NAME_MAX + 1];

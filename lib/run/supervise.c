@@ -33,10 +33,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/array.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 #include "run/launch.h"

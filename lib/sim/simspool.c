@@ -22,10 +22,10 @@
 #include "util/hash.h"
 #include "util/hostlist.h"
 
+#include "sim/simspool.h"
 #include "spool/history.h"
 #include "spool/holes.h"
 #include "spool/plan.h"
-#include "sim/simspool.h"
 #include "spool/spool.h"
 #include "spool/state.h"
 

@@ -45,10 +45,10 @@
 
 #include <stddef.h>
 
+#include "solve/solve.h"
 #include "spool/inputs.h"
 #include "spool/jobcache.h"
 #include "spool/plan.h"
-#include "solve/solve.h"
 #include "spool/spool.h"
 
 #define DECIDE_CHECK_NAMES	0x1

@@ -70,8 +70,8 @@
 
 #include <stddef.h>
 
-#include "spool/job.h"
 #include "solve/milp.h"
+#include "spool/job.h"
 
 enum pernode_form { PERNODE_BFTRAINER, PERNODE_TIGHT };
 

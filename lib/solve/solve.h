@@ -92,12 +92,12 @@
 #include "util/hostlist.h"
 #include "util/log.h"
 
+#include "profile/profile.h"
+#include "solve/milp.h"
 #include "spool/holes.h"
 #include "spool/job.h"
-#include "solve/milp.h"
 #include "spool/plan.h"
 #include "spool/policy.h"
-#include "profile/profile.h"
 #include "spool/state.h"
 
 enum solve_solver { SOLVE_CBC, SOLVE_DP };

@@ -29,18 +29,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 #include "apply/apply.h"
 #include "apply/backend.h"
+#include "run/launcher.h"
 #include "solve/decide.h"
 #include "spool/history.h"
 #include "spool/holes.h"
 #include "spool/intake.h"
-#include "run/launcher.h"
 #include "spool/plan.h"
 #include "spool/retain.h"
 #include "watch/watch.h"

@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util/now.h"
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 #include "apply/apply.h"

@@ -5,8 +5,8 @@
  * that reads back the same: host names it lets through are hostlist names.
  */
 #include "fuzz.h"
-#include "spool/holes.h"
 #include "sched/pbs.h"
+#include "spool/holes.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
