@@ -2,10 +2,12 @@
  * NAME
  *	bf-watch - the daemon that makes the spool work by itself
  * SYNOPSIS
- *	bf-watch [-hV] [-d SPOOL] [--once] [OPTION ...]
+ *	bf-watch [-hsV] [-d SPOOL] [--once] [OPTION ...]
+ *	bf-watch --check [-d SPOOL] [FILE ...]
  *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
  *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --keep-models N,
- *	--keep-rejected DAYS, --no-profile)
+ *	--keep-rejected DAYS, --metrics FILE, --no-profile, --shadow,
+ *	--syslog)
  * DESCRIPTION
  *	See bf-watch(1).  Options here; the loop is watch.c.
  */
@@ -20,6 +22,7 @@
 #include "util/log.h"
 #include "util/version.h"
 
+#include "solve/decide.h"
 #include "spool/spool.h"
 #include "watch/watch.h"
 
@@ -27,8 +30,43 @@ static _Noreturn void
 usage(int code)
 {
 	fprintf(code ? stderr : stdout,
-	    "usage: bf-watch [-hV] [-d SPOOL] [--once] [OPTION ...]\n");
+	    "usage: bf-watch [-hsV] [-d SPOOL] [--once] [OPTION ...]\n"
+	    "       bf-watch --check [-d SPOOL] [FILE ...]\n");
 	exit(code);
+}
+
+/* $BF_LOG_STYLE (plain, stamped, journal), else as stderr is (log.h). */
+static enum log_style
+log_style_from_env(void)
+{
+	const char *e = getenv("BF_LOG_STYLE");
+
+	if (e != NULL && strcmp(e, "plain") == 0)
+		return LOG_STYLE_PLAIN;
+	if (e != NULL && strcmp(e, "stamped") == 0)
+		return LOG_STYLE_STAMPED;
+	if (e != NULL && strcmp(e, "journal") == 0)
+		return LOG_STYLE_JOURNAL;
+	return log_style_auto();
+}
+
+/* --check: the files given, else the spool's inputs; 0 or 65. */
+static int
+check_inputs(const char *spool_path, char *const files[], size_t n)
+{
+	struct spool sp;
+	struct diag d;
+
+	if (n > 0) {
+		if (decide_check_files(files, n, stdout, &d) < 0)
+			log_diag_fatal(&d);
+	} else if (spool_open(&sp, spool_path, 0, &d) < 0 ||
+	    decide_check_spool(&sp, stdout, &d) < 0)
+		log_diag_fatal(&d);
+	else
+		spool_close(&sp);
+	cli_finish_stdout();
+	return 0;
 }
 
 int
@@ -36,6 +74,10 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "allow-root-jobs", no_argument, NULL, 'R' },
+		{ "check", no_argument, NULL, 'C' },
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "shadow", no_argument, NULL, 'S' },
+		{ "syslog", no_argument, NULL, 's' },
 		{ "backend", required_argument, NULL, 'B' },
 		{ "debounce", required_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
@@ -51,15 +93,27 @@ main(int argc, char **argv)
 	const char *spool_path;
 	struct spool sp;
 	struct diag d;
-	int c;
+	int c, check = 0, to_syslog = 0;
 
 	log_init(argv[0]);
 	spool_path = spool_default();
-	while ((c = getopt_long(argc, argv, "d:g:hr:V", longopts, NULL))
+	while ((c = getopt_long(argc, argv, "d:g:hr:sV", longopts, NULL))
 	    != -1) {
 		switch (c) {
 		case 'B':
 			o.backend = optarg;
+			break;
+		case 'C':
+			check = 1;
+			break;
+		case 'm':
+			o.metrics = optarg;
+			break;
+		case 's':
+			to_syslog = 1;
+			break;
+		case 'S':
+			o.shadow = 1;
 			break;
 		case 'D':
 			o.debounce = cli_number("--debounce", optarg, 0, 60000) /
@@ -107,8 +161,12 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (check)
+		return check_inputs(spool_path, argv + optind,
+		    (size_t)(argc - optind));
 	if (optind != argc)
 		usage(EX_USAGE);
+	log_set_style(to_syslog ? LOG_STYLE_SYSLOG : log_style_from_env());
 	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0 ||
 	    watch_run(&sp, &o, &d) < 0)
 		log_diag_fatal(&d);

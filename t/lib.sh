@@ -37,6 +37,10 @@ BF_ROOT=$(cd "$T_DIR/.." && pwd)
 PATH="$BF_ROOT/bin:$PATH"
 export PATH BF_ROOT T_DIR
 unset BF_SPOOL BF_FAULT
+# bf-watch's lines without their time (bf-watch(1), LOGGING), so that a test
+# can match them whole; the tests of the log itself unset it.
+BF_LOG_STYLE=plain
+export BF_LOG_STYLE
 LC_ALL=C
 export LC_ALL
 

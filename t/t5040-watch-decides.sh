@@ -64,7 +64,8 @@ test_expect_success 'bf-audit re-derives the plan bf-watch made' '
 '
 
 # A decision that fails in the daemon is logged as the solve's message,
-# and not made again until an input changes.
+# and not made again until an input changes; in its place the give-back
+# plan (bf-solve(1)), which starts nothing.
 test_expect_success 'a job file the solve refuses: said once, no loop' '
 	setup && bf-submit --intake -d w >/dev/null 2>&1 &&
 	sed "s/^name: a$/name: y/" w/jobs/a.yaml >w/jobs/x.yaml &&
@@ -72,9 +73,12 @@ test_expect_success 'a job file the solve refuses: said once, no loop' '
 		--no-profile 2>watch2.log; rc=$?;
 	kill_jobs w; test $rc -eq 0 &&
 	line=$(grep -n "^name: " w/jobs/x.yaml | cut -d: -f1) &&
-	echo "bf-watch: solve: jobs/x.yaml:$line: name '"'y'"' is not the file'"'"'s (x.yaml holds job x only); waiting for new input" >expect &&
+	{ echo "bf-watch: solve: jobs/x.yaml:$line: name '"'y'"' is not the file'"'"'s (x.yaml holds job x only); waiting for new input" &&
+	  echo "bf-watch: solve: no plan could be made; until one is, the give-back plan keeps each job only its nodes still in the holes"
+	} >expect &&
 	grep "solve:" watch2.log >actual && test_cmp expect actual &&
-	test ! -f w/plans/current.yaml
+	grep -x "solver: {name: give-back, model: none, status: no-plan, objective: 0, seconds: 0.000, tfwd: 0}" w/plans/current.yaml &&
+	grep -x "jobs: {}" w/plans/current.yaml && test ! -d w/run/a
 '
 
 test_done

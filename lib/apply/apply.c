@@ -127,9 +127,12 @@ adopt(struct ctx *c, const char *name)
 		if ((text = apply_compress(hl)) == NULL)
 			rc = diag_errno(c->d, ENOMEM, "adopt");
 		else if (set_hosts(c, name, text) < 0 ||
-		    apply_act(c, "adopt", name, was, n, text, NULL) < 0 ||
-		    apply_write_state(c) < 0)
+		    apply_act(c, "adopt", name, was, n, text, NULL) < 0)
 			rc = -1;
+		else {
+			apply_reason(c, n < was ? "pilot lost" : "adopted");
+			rc = apply_write_state(c);
+		}
 		free(text);
 	}
 	return rc;
@@ -203,6 +206,7 @@ reconcile(struct ctx *c)
 		if (apply_act(c, "lost", name, (long)c->st.jobs[i].hosts.n, 0,
 		    NULL, "never started") < 0)
 			return -1;
+		apply_reason(c, "never started");
 		state_remove(&c->st, name);
 		if (apply_write_state(c) < 0)
 			return -1;
@@ -277,6 +281,7 @@ start_prepare(struct ctx *c, const struct plan_job *pj, struct job *j)
 		job_free(j);
 		return -1;
 	}
+	apply_reason(c, "chosen");
 	return 0;
 }
 
@@ -327,11 +332,13 @@ resize_prepare(struct ctx *c, const struct step_job *s, struct job *j)
 {
 	const struct plan_job *pj = s->pj;
 	long was = apply_held(c, pj->name);
+	int taken = apply_taken_back(c, pj->name);
 
 	if (set_hosts(c, pj->name, pj->hosts ? pj->hosts : "") < 0 ||
 	    apply_act(c, s->kind, pj->name, was, pj->nodes, pj->hosts,
 	    NULL) < 0)
 		return -1;
+	apply_reason(c, taken ? "taken back" : "chosen");
 	if (c->o->dry_run)
 		return 1;
 	/* The job file gives the slots and owner; without it, one slot. */
@@ -792,6 +799,7 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 		rc = apply_retire_ended(&c);
 	for (i = 0, r->nodes = 0; i < c.st.n; i++)
 		r->nodes += (long)c.st.jobs[i].hosts.n;
+	r->jobs = (long)c.st.n;
 	state_free(&c.st);
 	plan_free(&c.plan);
 	free(c.seen);

@@ -81,6 +81,8 @@ struct apply_action {
 	long was, nodes;
 	char *hosts;		/* target hostlist, NULL when none */
 	char note[DIAG_MAX];	/* why: plan|done, exit status, refusal */
+	char reason[16];	/* for the log: chosen, taken back, pilot
+				 * lost, done, cancelled, failed, ... */
 };
 
 struct apply_result {
@@ -90,6 +92,7 @@ struct apply_result {
 	int enacted;		/* the plan was recorded in history now */
 	const char *stale;	/* refused: the input that changed (75) */
 	long nodes;		/* nodes held after, for the log */
+	long jobs;		/* jobs running after (in the state) */
 };
 
 int apply_run(struct spool *sp, struct backend *b, const char *label,

@@ -172,3 +172,45 @@ apply_has_job_file(struct ctx *c, const char *name)
 	return faccessat(c->sp->dirs[SPOOL_JOBS], file, F_OK,
 	    AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
 }
+
+/* The reason of the action said last, for the daemon's log. */
+void
+apply_reason(struct ctx *c, const char *reason)
+{
+	if (c->r->n > 0)
+		snprintf(c->r->acts[c->r->n - 1].reason,
+		    sizeof c->r->acts[0].reason, "%s", reason);
+}
+
+/*
+ * 1 when a node the job holds is not in the plan's holes (no job's and not
+ * free): the scheduler took it back, bftrainer did not choose to let it go.
+ */
+int
+apply_taken_back(const struct ctx *c, const char *name)
+{
+	const struct state_job *sj = state_find(&c->st, name);
+	struct hostlist free_set;
+	char err[128];
+	size_t h, i;
+	int in, gone = 0;
+
+	if (sj == NULL)
+		return 0;
+	hostlist_init(&free_set);
+	if (c->plan.free != NULL && hostlist_parse(&free_set, c->plan.free,
+	    err, sizeof err) < 0) {
+		hostlist_free(&free_set);
+		return 0;
+	}
+	hostlist_sort_uniq(&free_set);
+	for (h = 0; h < sj->hosts.n && !gone; h++) {
+		const char *node = sj->hosts.names[h];
+		in = hostlist_contains(&free_set, node);
+		for (i = 0; i < c->plan.njobs && !in; i++)
+			in = hostlist_contains(&c->plan.jobs[i].host_set, node);
+		gone = !in;
+	}
+	hostlist_free(&free_set);
+	return gone;
+}

@@ -52,6 +52,8 @@ void apply_forget(struct ctx *c, const char *name);
 int apply_act(struct ctx *c, const char *kind, const char *name, long was,
     long nodes, const char *hosts, const char *note);
 int apply_write_state(struct ctx *c);
+void apply_reason(struct ctx *c, const char *reason);
+int apply_taken_back(const struct ctx *c, const char *name);
 long apply_held(const struct ctx *c, const char *name);
 char *apply_compress(const struct hostlist *hl);
 int apply_load_job(struct ctx *c, const char *name, struct job *j,

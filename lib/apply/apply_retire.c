@@ -164,6 +164,10 @@ retire_prepare(struct ctx *c, const char *name,
 		retiring_free(t);
 		return c->o->dry_run ? 1 : -1;
 	}
+	apply_reason(c, strcmp(t->hr.outcome, "finished") == 0 ? "done" :
+	    strcmp(t->hr.outcome, "preempted") == 0 ? "stopped" :
+	    strcmp(t->hr.outcome, "lost") == 0 ? "supervisor lost" :
+	    t->hr.outcome);
 	if (apply_load_job(c, name, &j, &t->buf, &len) == 0) {
 		t->hr.job_buf = t->buf;
 		t->hr.job_len = len;
@@ -376,6 +380,7 @@ cancel_waiting(struct ctx *c, const char *name, uid_t by)
 	if (rc == 0) {
 		keep_with_run(c, name);
 		rc = apply_act(c, "cancelled", name, 0, 0, NULL, "");
+		apply_reason(c, "cancelled");
 	}
 	free(buf);
 	return rc;
@@ -479,6 +484,9 @@ apply_stop_one(struct ctx *c, const char *name, const char *why,
 {
 	if (apply_act(c, "stop", name, apply_held(c, name), 0, NULL, why) < 0)
 		return -1;
+	apply_reason(c, strcmp(why, "done") == 0 ? "done" :
+	    strcmp(why, "cancel") == 0 ? "cancelled" :
+	    apply_taken_back(c, name) ? "taken back" : "chosen");
 	if (c->o->dry_run)
 		return 1;
 	apply_forget(c, name);

@@ -145,11 +145,13 @@ struct backend {
 	size_t nseen, seen_cap;
 	struct launcher *launcher;	/* lent by bf-watch (launcher.h);
 					   NULL: supervisors are forked */
+	char shadowing[16];	/* "shadow": the backend it stands in for */
 };
 
 extern const struct backend_ops backend_local;
 extern const struct backend_ops backend_slurm;	/* backend_slurm.c */
 extern const struct backend_ops backend_pbs;	/* backend_pbs.c */
+extern const struct backend_ops backend_shadow;	/* backend_shadow.c */
 
 int backend_open(struct backend *b, const char *name, struct spool *sp,
     struct diag *d);

@@ -541,7 +541,8 @@ local_stop(struct backend *b, const char *name, const char *why,
 		dir[0] = '\0';
 	/*
 	 * Stopped with others, the job had its notice
-	 * (backend_local_stop_begin(): the record and SIGTERM) unless that failed: not written twice.
+	 * (backend_local_stop_begin(): the record and SIGTERM) unless that
+	 * failed: not written twice.
 	 */
 	if (b->stop_since > 0 && strncmp(why, "cancel:", 7) != 0 &&
 	    rundir_record_get(rfd, RUNDIR_STOPPING, why, &pgid) == 0) {

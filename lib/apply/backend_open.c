@@ -29,9 +29,11 @@ backend_open(struct backend *b, const char *name, struct spool *sp,
 		b->ops = &backend_slurm;
 	else if (strcmp(name, backend_pbs.name) == 0)
 		b->ops = &backend_pbs;
+	else if (strcmp(name, backend_shadow.name) == 0)
+		b->ops = &backend_shadow;
 	else
 		return diag_set(d, EX_USAGE, "no such backend '%.64s' (there "
-		    "are: local, slurm, pbs)", name);
+		    "are: local, slurm, pbs, shadow)", name);
 	b->sp = sp;
 	b->grace = 10;
 	if (realpath(sp->path, b->spool_abs) == NULL)

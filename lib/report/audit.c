@@ -101,19 +101,37 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 	struct plan p;
 	char *text = NULL;
 
+	int made;
+
 	if (inputs_read_manifest(&in, hfd, objfd, stem, d) < 0)
 		return NULL;
 	solve_init(&s);
 	options_of(want, &o);
 	s.curve_rule = profile_plan_rule(want);	/* as it was made */
-	if (decide_load(&s, &in, 0, NULL, d) == 0 &&
+	made = decide_load(&s, &in, 0, NULL, d) == 0 &&
 	    solve_prepare(&s, &o, d) == 0 && solve_run(&s, &o, d) == 0 &&
-	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, d) == 0) {
+	    solve_plan(&s, &o, want->mps[0] ? want->mps : NULL, &p, d) == 0;
+	/*
+	 * A give-back plan (decide.h) is made again only as it was: the
+	 * inputs make no plan, and the rule applied to them with that error
+	 * gives it; a plan the inputs do make is not it.
+	 */
+	if (strcmp(want->solver, "give-back") == 0) {
+		struct diag why = *d;
+		if (made)
+			plan_free(&p);
+		diag_clear(d);
+		made = !made && diag_code_transient(why.code) == 0 &&
+		    decide_give_back(&in, why.text, &p, d) == 0;
+	}
+	if (made) {
 		p.seconds = want->seconds;	/* the one field that may differ */
 		if ((text = plan_format(&p, len)) == NULL)
 			diag_set(d, EX_OSERR, "out of memory");
 		plan_free(&p);
-	}
+	} else if (d->code == 0)
+		diag_set(d, EX_DATAERR, "history/%s.yaml: a give-back plan, "
+		    "but its inputs make a plan", stem);
 	solve_free(&s);
 	inputs_free(&in);
 	return text;

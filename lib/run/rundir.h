@@ -37,6 +37,9 @@
  *			stopping, waiting, done or failed).
  *	RUNDIR_LOCK	held (flock) by the supervisor while the job runs:
  *			free means nothing of the job runs.
+ *	RUNDIR_SHADOW	"backend: NAME": the run was a shadow's (bf-watch
+ *			--shadow), which started nothing; its pid record
+ *			names no supervisor and no process group.
  *	RUNDIR_OUTPUT, RUNDIR_WORKERS_LOG, RUNDIR_PILOTS_LOG
  *			the job's output and the event logs, appended to.
  *
@@ -92,6 +95,7 @@
 #define RUNDIR_WORKERS_LOG	"workers.log"
 #define RUNDIR_LOCK		"lock"
 #define RUNDIR_OUTPUT		"output"
+#define RUNDIR_SHADOW		"shadow"
 
 #define RUNDIR_HOSTS_MAX	(1 << 24)	/* bytes of a hosts file */
 

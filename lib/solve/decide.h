@@ -36,6 +36,29 @@
  *	hosts as sets, as bf-apply takes it), is the caller's to free.  bf-solve
  *	and bf-watch both call it, so a plan made in the daemon is the
  *	plan bf-solve makes, byte for byte but for solver.seconds.
+ *
+ *	decide_give_back() is the plan when no plan can be made (why: the
+ *	error that stopped the decision, for the notes), so that no input a
+ *	person writes can keep a node the scheduler took back: every job of
+ *	the state keeps the nodes it holds that are still in the holes and
+ *	gets none more; one left below its min_nodes (1 when its job file
+ *	cannot be read) gets none; with holes that cannot be read, every
+ *	node is given back.  Nothing starts.  Its solver is "give-back"
+ *	(model none, status no-plan, no MPS), its inputs the digests of the
+ *	files as they are, so that bf-apply enacts it and history keeps it
+ *	as any plan; bf-audit makes it again from those inputs.  Only an
+ *	unreadable state.yaml (bftrainer's own) leaves no plan at all.
+ *	decide_give_back_spool() writes it as plans/current.yaml.
+ *
+ *	decide_check_files() checks files before an admin installs them
+ *	(bf-watch --check FILE...): each as what it is, a policy
+ *	(policy.yaml, or a file with users, groups or max_rescales), a holes
+ *	file (idle), a profile (rates, fit) or a job file, by the parser
+ *	that will read it; one line each on out, "FILE: a good KIND" or the
+ *	parser's "FILE:LINE: what is wrong".  decide_check_spool() loads
+ *	the spool's inputs as a decision would and prepares the model,
+ *	writing nothing (bf-watch --check without files).  Both return -1
+ *	(65 for a file refused) when one would be refused.
  * DIAGNOSTICS
  *	-1 with d set: solve.h's codes, 73/74/75 when a file cannot be
  *	written.
@@ -44,6 +67,7 @@
 #define BF_DECIDE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "solve/solve.h"
 #include "spool/inputs.h"
@@ -58,5 +82,13 @@ int decide_load(struct solve *s, const struct inputs *in, int flags,
 int decide_spool(struct spool *sp, const struct inputs *in,
     const struct solve_opts *o, struct job_cache *c, struct plan *p,
     char **text, size_t *len, struct diag *d);
+int decide_check_files(char *const files[], size_t n, FILE *out,
+    struct diag *d);
+int decide_check_spool(struct spool *sp, FILE *out, struct diag *d);
+int decide_give_back(const struct inputs *in, const char *why,
+    struct plan *p, struct diag *d);
+int decide_give_back_spool(struct spool *sp, const struct inputs *in,
+    const char *why, struct plan *p, char **text, size_t *len,
+    struct diag *d);
 
 #endif

@@ -199,6 +199,31 @@ inputs_read(struct inputs *in, struct spool *sp, int flags, struct diag *d)
 	return 0;
 }
 
+/*
+ * The policy replaced by buf (a copy; NULL: none), its digest with it:
+ * bf-watch's last good policy in force of a bad policy.yaml.
+ */
+int
+inputs_replace_policy(struct inputs *in, const char *buf, size_t len,
+    struct diag *d)
+{
+	struct input_file f;
+
+	memset(&f, 0, sizeof f);
+	if (buf != NULL && (f.buf = malloc(len + 1)) == NULL)
+		return diag_errno(d, ENOMEM, "policy.yaml");
+	if (buf != NULL) {
+		memcpy(f.buf, buf, len);
+		f.buf[len] = '\0';
+		f.len = len;
+		f.hash = hash_buf(f.buf, f.len);
+	}
+	file_clear(&in->policy);
+	in->policy = f;
+	in->have_policy = buf != NULL;
+	return digest(in, d);
+}
+
 /* bf-solve --policy FILE: that file instead of the spool's policy.yaml. */
 int
 inputs_set_policy(struct inputs *in, const char *path, struct diag *d)

@@ -39,6 +39,10 @@
  *	a regular file, never through a link, named LABEL in messages; dirfd
  *	-1 is a directory that does not exist.
  *
+ *	inputs_replace_policy() puts a copy of buf in place of the policy
+ *	(NULL: no policy), its digest with it: the last good policy that
+ *	bf-watch keeps in force of a policy.yaml that does not load.
+ *
  *	inputs_stale() compares the digests with the ones a plan records
  *	and names the first input that differs: "holes", "jobs",
  *	"state.yaml", "policy.yaml" or "profiles"; NULL when all match.
@@ -88,6 +92,8 @@ int inputs_read_manifest(struct inputs *in, int hfd, int objfd,
 int inputs_read_stored(int dirfd, const char *name, const char *label,
     char **buf, size_t *len, struct diag *d);
 int inputs_set_policy(struct inputs *in, const char *path, struct diag *d);
+int inputs_replace_policy(struct inputs *in, const char *buf, size_t len,
+    struct diag *d);
 const char *inputs_stale(const struct inputs *in, const struct plan *p);
 int inputs_digest_list(const struct input_file *f, size_t n,
     char out[HASH_TEXT_LEN], struct diag *d);

@@ -15,11 +15,81 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <syslog.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/log.h"
 
 const char *log_prog = "bftrainer";
+static enum log_style style = LOG_STYLE_PLAIN;
+
+void
+log_set_style(enum log_style s)
+{
+	if (s == LOG_STYLE_SYSLOG && style != LOG_STYLE_SYSLOG)
+		openlog(log_prog, LOG_PID | LOG_NDELAY, LOG_DAEMON);
+	else if (s != LOG_STYLE_SYSLOG && style == LOG_STYLE_SYSLOG)
+		closelog();
+	style = s;
+}
+
+enum log_style
+log_style_auto(void)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+
+	/* systemd's journal reads our stderr: it stamps the lines itself. */
+	if (js != NULL && sscanf(js, "%llu:%llu", &dev, &ino) == 2 &&
+	    fstat(2, &st) == 0 && (unsigned long long)st.st_dev == dev &&
+	    (unsigned long long)st.st_ino == ino)
+		return LOG_STYLE_JOURNAL;
+	return LOG_STYLE_STAMPED;
+}
+
+/* Now, RFC 3339 in UTC with milliseconds: "2026-11-28T15:40:01.123Z". */
+static void
+stamp(char *buf, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+
+	char day[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	if (strftime(day, sizeof day, "%Y-%m-%dT%H:%M:%S", &tm) == 0)
+		day[0] = '\0';
+	snprintf(buf, size, "%s.%03dZ ", day, (int)(ts.tv_nsec / 1000000));
+}
+
+static void
+vlog(int prio, const char *fmt, va_list ap)
+{
+	char line[DIAG_MAX + 256], head[48] = "";
+	int n;
+
+	if (style == LOG_STYLE_SYSLOG) {
+		vsnprintf(line, sizeof line, fmt, ap);
+		syslog(prio, "%s", line);
+		return;
+	}
+	if (style == LOG_STYLE_STAMPED)
+		stamp(head, sizeof head);
+	else if (style == LOG_STYLE_JOURNAL)	/* sd-daemon(3)'s level prefix */
+		snprintf(head, sizeof head, "<%d>", prio);
+	/* One write per line so concurrent programs do not interleave. */
+	n = snprintf(line, sizeof line, "%s%s: ", head, log_prog);
+	if (n < 0)
+		return;
+	vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
+	strcat(line, "\n");
+	fputs(line, stderr);
+	fflush(stderr);
+}
 
 void
 log_init(const char *argv0)
@@ -42,28 +112,13 @@ log_init(const char *argv0)
 	log_prog = slash ? slash + 1 : argv0;
 }
 
-static void
-vlog(const char *fmt, va_list ap)
-{
-	char line[DIAG_MAX + 256];
-
-	/* One write per line so concurrent programs do not interleave. */
-	int n = snprintf(line, sizeof line, "%s: ", log_prog);
-	if (n < 0)
-		return;
-	vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
-	strcat(line, "\n");
-	fputs(line, stderr);
-	fflush(stderr);
-}
-
 void
 log_warn(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(fmt, ap);
+	vlog(LOG_WARNING, fmt, ap);
 	va_end(ap);
 }
 
@@ -73,7 +128,7 @@ log_info(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(fmt, ap);
+	vlog(LOG_INFO, fmt, ap);
 	va_end(ap);
 }
 
@@ -83,7 +138,7 @@ log_fatal(int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vlog(fmt, ap);
+	vlog(LOG_ERR, fmt, ap);
 	va_end(ap);
 	exit(code);
 }

@@ -13,6 +13,16 @@
  *	A struct diag pointer passed to any library function is never NULL.
  *	log_init(), called first by every program, names it and opens
  *	/dev/null on any of 0, 1 and 2 it was started without.
+ *
+ *	A daemon's lines say when (log_set_style()): LOG_STYLE_STAMPED puts
+ *	the time before each, RFC 3339 in UTC with milliseconds
+ *	("2026-11-28T15:40:01.123Z bf-watch: ..."); LOG_STYLE_JOURNAL, for
+ *	a standard error that systemd's journal reads (log_style_auto()
+ *	knows it by $JOURNAL_STREAM), puts the level as sd-daemon(3)'s "<N>"
+ *	prefix instead and lets the journal stamp it; LOG_STYLE_SYSLOG sends
+ *	each line to syslog(3), facility daemon, with the program's pid.
+ *	log_warn() is level warning, log_info() info, log_fatal() err.
+ *	LOG_STYLE_PLAIN, every program's default, is "prog: message" alone.
  */
 #ifndef BF_LOG_H
 #define BF_LOG_H
@@ -29,7 +39,13 @@ struct diag {
 
 extern const char *log_prog;
 
+enum log_style {
+	LOG_STYLE_PLAIN, LOG_STYLE_STAMPED, LOG_STYLE_JOURNAL, LOG_STYLE_SYSLOG
+};
+
 void log_init(const char *argv0);
+void log_set_style(enum log_style s);
+enum log_style log_style_auto(void);
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void log_fatal(int code, const char *fmt, ...)

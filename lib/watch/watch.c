@@ -33,10 +33,12 @@
 #include "util/file.h"
 #include "util/now.h"
 #include "util/proc.h"
+#include "util/version.h"
 
 #include "apply/apply.h"
 #include "apply/backend.h"
 #include "run/launcher.h"
+#include "run/rundir.h"
 #include "solve/decide.h"
 #include "spool/history.h"
 #include "spool/holes.h"
@@ -46,7 +48,7 @@
 #include "watch/watch.h"
 #include "watch/watch_int.h"
 
-static volatile sig_atomic_t got_term, got_hup, got_chld;
+static volatile sig_atomic_t got_term, got_hup, got_chld, term_sig;
 
 static void
 on_signal(int sig)
@@ -55,8 +57,10 @@ on_signal(int sig)
 		got_hup = 1;
 	else if (sig == SIGCHLD)
 		got_chld = 1;
-	else
+	else {
 		got_term = 1;
+		term_sig = sig;
+	}
 }
 
 /* Signals arrive only inside ppoll(): the flags are never missed. */
@@ -229,6 +233,9 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 		if (got_hup) {
 			got_hup = 0;
 			w->force_solve = 1;
+			log_info("reload: SIGHUP: the spool's inputs read again "
+			    "and a decision made (a policy.yaml that does not "
+			    "load leaves the one in force)");
 			return "SIGHUP";
 		}
 		if (got_chld) {
@@ -357,6 +364,41 @@ loop(struct watcher *w, const sigset_t *mask, struct diag *d)
 	}
 }
 
+/* The jobs whose supervisor runs now (run/NAME/lock held). */
+static size_t
+running(struct watcher *w)
+{
+	char **names;
+	struct diag d;
+	size_t n, i, k = 0;
+	int rfd;
+
+	if (spool_list(w->sp, SPOOL_RUN, &names, &n, &d) < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((rfd = rundir_open(w->sp, names[i])) >= 0) {
+			k += rundir_locked(rfd) == 1;
+			close(rfd);
+		}
+	spool_list_free(names, n);
+	return k;
+}
+
+static void
+say_start(const struct watcher *w)
+{
+	const struct watch_opts *o = w->o;
+
+	log_info("start: bftrainer %s; spool %s; backend %s%s%s; pid %ld; "
+	    "grace %g s, rescan %g s, debounce %g ms%s%s%s%s%s%s", BF_VERSION,
+	    w->b.spool_abs, w->b.ops->name, o->shadow ? " of " : "",
+	    o->shadow ? w->b.shadowing : "", (long)getpid(), o->grace,
+	    o->rescan, o->debounce * 1000, o->holes_cmd ? "; holes-cmd " : "",
+	    o->holes_cmd ? o->holes_cmd : "", o->metrics ? "; metrics " : "",
+	    o->metrics ? o->metrics : "", o->once ? "; once" : "",
+	    o->no_profile ? "; no profile" : "");
+}
+
 int
 watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 {
@@ -376,17 +418,20 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	 * not a death, however early it comes.
 	 */
 	signals(&mask);
-	if (spool_lock(sp, d) < 0 || backend_open(&w->b,
-	    o->backend != NULL ? o->backend : "local", sp, d) < 0 ||
+	if (spool_lock(sp, d) < 0 || backend_open(&w->b, o->shadow ?
+	    "shadow" : o->backend != NULL ? o->backend : "local", sp, d) < 0 ||
 	    watch_dirs_open(w, d) < 0) {
 		free(w);
 		return -1;
 	}
+	if (o->shadow)
+		snprintf(w->b.shadowing, sizeof w->b.shadowing, "%s",
+		    o->backend != NULL ? o->backend : "local");
 	w->b.grace = o->grace;
 	w->b.allow_root = o->allow_root;
 	/* Forked now, while this process is small (launcher.h). */
 	launcher_init(&w->launcher);
-	if (!o->once) {
+	if (!o->once && !o->shadow) {
 		struct supervisor_env env;
 		backend_supervisor_env(&w->b, &env);
 		if (launcher_open(&w->launcher, &env, sp->path, d) < 0) {
@@ -402,12 +447,21 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	watch_dirs_runs(w);
 	/* Holes found at start are not news: the first intake runs first. */
 	watch_holes_now(w, &w->holes_seen);
+	w->m.started = (long long)time(NULL);
+	say_start(w);
 	rc = loop(w, &mask, d);
+	if (rc == 0)
+		log_info("stop: %s; %zu jobs run on under their supervisors",
+		    got_term ? (term_sig == SIGINT ? "SIGINT" : "SIGTERM") :
+		    "--once: nothing left to do", running(w));
+	else
+		log_info("stop: %s", d->text);
 	file_pool_empty();
 	inotifytools_cleanup();
 	backend_close(&w->b);
 	launcher_close(&w->launcher);
 	intake_memo_free(&w->memo);
+	free(w->good_policy);
 	job_cache_free(&w->jobs_parsed);
 	free(w);
 	return rc;

@@ -54,11 +54,13 @@ struct watch_opts {
 	const char *backend;	/* apply's backend: "local" or "slurm" */
 	double keep_rejected;	/* seconds a refusal is kept; 0: for ever */
 	size_t keep_models;	/* models of the newest plans kept; 0: all */
+	const char *metrics;	/* Prometheus text file, or NULL (metrics.h) */
+	int shadow;		/* decide and record, enact nothing */
 };
 
 #define WATCH_DAY		86400.0
 #define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local", \
-	30 * WATCH_DAY, 0 }
+	30 * WATCH_DAY, 0, NULL, 0 }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

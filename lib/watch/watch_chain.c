@@ -27,6 +27,7 @@
 #include "apply/backend.h"
 #include "solve/decide.h"
 #include "spool/history.h"
+#include "spool/holes.h"
 #include "spool/intake.h"
 #include "spool/plan.h"
 #include "watch/watch.h"
@@ -81,6 +82,9 @@ void
 watch_child_failed(struct watcher *w, const char *what, int code)
 {
 	int later = diag_code_transient(code) || code < 0 || code > 128;
+
+	w->m.errors[strcmp(what, "--holes-cmd") == 0 ? WATCH_ERR_HOLES_CMD :
+	    WATCH_ERR_PROFILE]++;
 
 	if (code < 0)
 		log_warn("%s could not be run; will retry", what);
@@ -142,6 +146,7 @@ chain_intake(struct watcher *w, struct diag *d)
 	w->intake_until = now_mono() + WATCH_INTAKE_SECONDS;
 	if (intake_run(w->sp, time(NULL), &io, &r, d) < 0) {
 		w->backlog = 0;
+		w->m.errors[WATCH_ERR_INTAKE]++;
 		if (d->code != EX_TEMPFAIL)
 			return -1;
 		/* A full disk: what is entered stays, the rest waits. */
@@ -226,6 +231,7 @@ struct decision {
 	struct plan plan;	/* text, parsed */
 	int parsed;
 	double secs;		/* the solve's, when there was one */
+	int made;		/* the plan was made in this pass */
 };
 
 static void
@@ -280,8 +286,12 @@ solve_failed(struct watcher *w, const struct diag *d, const char *inputs)
 {
 	int later = diag_code_transient(d->code);
 
-	log_warn("solve: %s%s", d->text, later ? "; will retry" :
-	    "; waiting for new input");
+	w->m.errors[WATCH_ERR_SOLVE]++;
+	/* The same error again (the next pass, a new holes file): said once. */
+	if (later || strcmp(d->text, w->solve_error) != 0)
+		log_warn("solve: %s%s", d->text, later ? "; will retry" :
+		    "; waiting for new input");
+	snprintf(w->solve_error, sizeof w->solve_error, "%s", d->text);
 	if (later) {
 		w->retry_at = now_mono() + w->o->retry;
 		w->left_undone = 1;
@@ -291,11 +301,138 @@ solve_failed(struct watcher *w, const struct diag *d, const char *inputs)
 	w->solve_retry_at = now_mono() + w->o->retry;
 }
 
+/* The policy of in, as the last good one, when a decision loaded it. */
+static void
+policy_good(struct watcher *w, const struct inputs *in)
+{
+	char *copy;
+
+	if (!in->have_policy || strcmp(in->dig_policy,
+	    w->good_policy_dig) == 0 || (copy = malloc(in->policy.len +
+	    1)) == NULL)
+		return;
+	memcpy(copy, in->policy.buf, in->policy.len);
+	copy[in->policy.len] = '\0';
+	free(w->good_policy);
+	w->good_policy = copy;
+	w->good_policy_len = in->policy.len;
+	memcpy(w->good_policy_dig, in->dig_policy, sizeof w->good_policy_dig);
+	if (w->bad_policy_dig[0] != '\0') {
+		log_info("policy: policy.yaml %s loads: in force",
+		    in->dig_policy);
+		w->bad_policy_dig[0] = '\0';
+	}
+}
+
+/*
+ * A policy.yaml known not to load: the last good one in its place, as
+ * servers keep their configuration on a bad reload; 1 when replaced.
+ */
+static int
+policy_fallback(struct watcher *w, struct inputs *in)
+{
+	struct diag d;
+
+	if (!in->have_policy || w->bad_policy_dig[0] == '\0' ||
+	    strcmp(in->dig_policy, w->bad_policy_dig) != 0 ||
+	    w->good_policy == NULL)
+		return 0;
+	return inputs_replace_policy(in, w->good_policy, w->good_policy_len,
+	    &d) == 0;
+}
+
+/*
+ * A decision failed for a reason no retry cures: is policy.yaml the
+ * cause?  With a last good policy, the decision is made again with it
+ * (0 when that made the plan: in force, said once); without one, the
+ * inputs are tried with no policy only to know, never enacted.  -1 when
+ * the policy is not the cause, or no plan was made.
+ */
+static int
+policy_retry(struct watcher *w, struct decision *x,
+    const struct solve_opts *o, struct plan *p, char **text, size_t *len,
+    const struct diag *why)
+{
+	struct inputs copy;
+	struct diag d;
+	char bad[HASH_TEXT_LEN];
+	int rc;
+
+	if (!x->in.have_policy || strcmp(x->in.dig_policy,
+	    w->good_policy_dig) == 0)
+		return -1;
+	memcpy(bad, x->in.dig_policy, sizeof bad);
+	if (w->good_policy == NULL) {
+		struct solve s;
+		/* Read again, to try without a policy apart. */
+		if (inputs_read(&copy, w->sp, INPUTS_NO_POLICY, &d) < 0)
+			return -1;
+		solve_init(&s);
+		rc = decide_load(&s, &copy, DECIDE_CHECK_NAMES, NULL, &d);
+		if (rc == 0)
+			rc = solve_prepare(&s, o, &d);
+		solve_free(&s);
+		inputs_free(&copy);
+		if (rc == 0 && strcmp(bad, w->bad_policy_dig) != 0) {
+			log_warn("policy: %s; no policy has loaded yet: "
+			    "nothing starts until one does", why->text);
+			memcpy(w->bad_policy_dig, bad, sizeof bad);
+		}
+		return -1;
+	}
+	if (inputs_replace_policy(&x->in, w->good_policy, w->good_policy_len,
+	    &d) < 0)
+		return -1;
+	rc = decide_spool(w->sp, &x->in, o, &w->jobs_parsed, p, text, len, &d);
+	if (rc == 0 && strcmp(bad, w->bad_policy_dig) != 0) {
+		log_warn("policy: %s; the last good policy (%s) stays in force",
+		    why->text, w->good_policy_dig);
+		memcpy(w->bad_policy_dig, bad, sizeof bad);
+	}
+	return rc;
+}
+
+/*
+ * No plan can be made from these inputs (d says why, and no retry cures
+ * it): the give-back plan (decide.h) in its place, so that the nodes the
+ * scheduler took back are still released; 1 when it was made.
+ */
+static int
+give_back(struct watcher *w, struct decision *x, const struct diag *why)
+{
+	struct plan p;
+	struct diag d;
+	char *text;
+	size_t len;
+
+	if (decide_give_back_spool(w->sp, &x->in, why->text, &p, &text, &len,
+	    &d) < 0) {
+		log_warn("solve: no give-back plan either: %s", d.text);
+		return 0;
+	}
+	if (!w->giving_back)
+		log_warn("solve: no plan could be made; until one is, the "
+		    "give-back plan keeps each job only its nodes still in "
+		    "the holes");
+	w->giving_back = 1;
+	if (x->parsed)
+		plan_free(&x->plan);
+	free(x->text);
+	x->text = text;
+	x->len = len;
+	x->plan = p;
+	x->parsed = 1;
+	x->made = 1;
+	return 1;
+}
+
 /*
  * The inputs, read once for the pass, and the current plan, read and
  * parsed once; a new plan, decided here (decide.h), when an input differs
  * from the current plan's.  Inputs that cannot be read are left to the
- * apply step, which reads them again and says why.
+ * apply step, which reads them again and says why.  A policy.yaml that
+ * does not load leaves the last good one in force; inputs that make no
+ * plan for a reason no retry cures make the give-back plan.
  */
 static int
 chain_solve(struct watcher *w, struct decision *x)
@@ -316,6 +453,7 @@ chain_solve(struct watcher *w, struct decision *x)
 		return 0;	/* no holes yet: nothing to decide */
 	x->have_inputs = 1;
 	inputs_key(&x->in, key, sizeof key);
+	(void)policy_fallback(w, &x->in);
 	if (x->parsed)
 		need = inputs_stale(&x->in, &x->plan) != NULL;
 	if (w->force_solve)
@@ -330,9 +468,22 @@ chain_solve(struct watcher *w, struct decision *x)
 	fault_point("watch-before-solve");
 	if (decide_spool(w->sp, &x->in, &o, &w->jobs_parsed, &p, &text,
 	    &len, &d) < 0) {
-		solve_failed(w, &d, key);
-		return 0;
-	}
+		if (diag_code_transient(d.code) ||
+		    policy_retry(w, x, &o, &p, &text, &len, &d) < 0) {
+			solve_failed(w, &d, key);
+			return diag_code_transient(d.code) ? 0 :
+			    give_back(w, x, &d);
+		}
+		/* Not again until an input changes: it is in force. */
+		snprintf(w->failed_inputs, sizeof w->failed_inputs, "%s", key);
+		w->failed_later = 0;
+	} else
+		policy_good(w, &x->in);
+	if (w->giving_back || w->solve_error[0] != '\0')
+		log_info("solve: a plan is made again");
+	watch_metrics_decision(&w->m, now_mono() - t0);
+	w->giving_back = 0;
+	w->solve_error[0] = '\0';
 	x->secs = now_mono() - t0;
 	if (x->parsed)
 		plan_free(&x->plan);
@@ -341,12 +492,14 @@ chain_solve(struct watcher *w, struct decision *x)
 	x->len = len;
 	x->plan = p;
 	x->parsed = 1;
+	x->made = 1;
 	return 1;
 }
 
 static void
-log_decision(const char *trigger, const char *plan, const struct apply_result
-    *r, double objective, double secs)
+log_decision(struct watcher *w, const struct decision *x, const char *trigger,
+    const char *plan, const struct apply_result *r, double objective,
+    double secs)
 {
 	char *line = NULL;
 	size_t size = 0, i;
@@ -359,6 +512,8 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 		const struct apply_action *a = &r->acts[i];
 		fprintf(fp, "%s %s %s %ld->%ld", i ? "," : "", a->kind,
 		    a->name, a->was, a->nodes);
+		if (a->reason[0] != '\0')
+			fprintf(fp, " (%s)", a->reason);
 	}
 	if (r->n == 0)
 		fputs(" no change", fp);
@@ -370,6 +525,31 @@ log_decision(const char *trigger, const char *plan, const struct apply_result
 	if (fclose(fp) == 0)
 		log_info("%s", line);
 	free(line);
+	if (x->have_inputs)
+		memcpy(w->said_holes, x->in.dig_holes, sizeof w->said_holes);
+}
+
+/* The figures of --metrics after an apply step (watch_metrics.c). */
+static void
+metrics_after(struct watcher *w, const struct decision *x,
+    const struct apply_result *r)
+{
+	struct holes h;
+	struct diag d;
+
+	w->m.nodes_held = r->nodes;
+	w->m.jobs_running = r->jobs;
+	w->m.actions += r->n - (size_t)r->refused;
+	w->m.giving_back = w->giving_back;
+	if (!x->have_inputs || w->o->metrics == NULL)
+		return;
+	w->m.jobs_waiting = (long)x->in.njobs > r->jobs ?
+	    (long)x->in.njobs - r->jobs : 0;
+	holes_init(&h);
+	if (holes_parse(&h, "holes/current.yaml", x->in.holes.buf,
+	    x->in.holes.len, &d) == 0)
+		w->m.nodes_idle = (long)h.n;
+	holes_free(&h);
 }
 
 /*
@@ -394,13 +574,14 @@ chain_apply(struct watcher *w, const char *trigger, struct decision *x,
 
 	rc = apply_run(w->sp, &w->b, "plans/current.yaml", x->text, x->len, &o,
 	    &r, d);
+	metrics_after(w, x, &r);
 	if (rc < 0 && d->code == EX_TEMPFAIL && r.stale != NULL) {
 		/*
 		 * What changed without a plan (a node taken back: adopt with
 		 * fewer; a job that ended) is a decision line too.
 		 */
 		if (r.n > (size_t)r.refused)
-			log_decision(trigger, "none", &r, 0, 0);
+			log_decision(w, x, trigger, "none", &r, 0, 0);
 		diag_clear(d);
 		rc = 1;
 	} else if (rc == 0) {
@@ -413,9 +594,16 @@ chain_apply(struct watcher *w, const char *trigger, struct decision *x,
 		if (r.n > (size_t)r.refused && x->text != NULL) {
 			history_plan_stem(x->text, x->len, ptime, stem,
 			    sizeof stem);
-			log_decision(trigger, stem, &r, objective, x->secs);
+			log_decision(w, x, trigger, stem, &r, objective, x->secs);
 		} else if (r.n > (size_t)r.refused)
-			log_decision(trigger, "none", &r, 0, 0);
+			log_decision(w, x, trigger, "none", &r, 0, 0);
+		else if (x->made && x->text != NULL && x->have_inputs &&
+		    strcmp(x->in.dig_holes, w->said_holes) != 0) {
+			/* New holes that change nothing are said too. */
+			history_plan_stem(x->text, x->len, ptime, stem,
+			    sizeof stem);
+			log_decision(w, x, trigger, stem, &r, objective, x->secs);
+		}
 		/* A refusal would come back every pass: it is not news. */
 		if (r.n == (size_t)r.refused)
 			rc = 0;
@@ -446,6 +634,7 @@ pass(struct watcher *w, const char *trigger, struct diag *d)
 	if (k < 0) {
 		/* The state is true after any failed action: try again. */
 		log_warn("apply: %s; will retry", d->text);
+		w->m.errors[WATCH_ERR_APPLY]++;
 		/* --once: 75 for what a retry may cure, not for bad input. */
 		if (diag_code_transient(d->code))
 			w->left_undone = 1;
@@ -465,6 +654,14 @@ watch_chain(struct watcher *w, const char *trigger, struct diag *d)
 
 	for (i = 0; i < WATCH_MAX_PASSES && k > 0 && !*w->got_term; i++)
 		k = pass(w, trigger, d);
+	w->m.last_pass = (long long)time(NULL);
+	if (w->o->metrics != NULL) {
+		struct diag md = { 0, "" };
+		if (watch_metrics_write(&w->m, w->o->metrics, &md) < 0 &&
+		    !w->metrics_failed)
+			log_warn("metrics: %s", md.text);
+		w->metrics_failed = w->o->metrics != NULL && md.code != 0;
+	}
 	return k < 0 ? -1 : 0;
 }
 

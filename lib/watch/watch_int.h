@@ -34,6 +34,20 @@
 #define WATCH_PROFILE_EVERY	5.0	/* seconds: measurements pile up */
 #define WATCH_RETAIN_EVERY	3600.0	/* seconds between retention runs */
 
+#define WATCH_METRICS_BUCKETS	12
+enum watch_error_kind { WATCH_ERR_INTAKE, WATCH_ERR_PROFILE, WATCH_ERR_SOLVE,
+	WATCH_ERR_APPLY, WATCH_ERR_HOLES_CMD, WATCH_ERROR_KINDS };
+
+/* What --metrics writes (watch_metrics.c). */
+struct watch_metrics {
+	long long started, last_pass;	/* unix seconds */
+	long nodes_idle, nodes_held, jobs_running, jobs_waiting;
+	int giving_back;
+	unsigned long long bucket[WATCH_METRICS_BUCKETS], decisions, actions;
+	double decision_sum;
+	unsigned long long errors[WATCH_ERROR_KINDS];
+};
+
 struct seen_log {
 	char name[JOB_NAME_MAX + 1];
 	off_t size;
@@ -55,6 +69,17 @@ struct watcher {
 	double retry_at;	/* 0: nothing to retry */
 	int left_undone;	/* a step failed to retry: --once exits 75 */
 	double profiled_at;	/* when bf-profile last ran */
+	char *good_policy;	/* the last policy.yaml a decision loaded */
+	size_t good_policy_len;
+	char good_policy_dig[HASH_TEXT_LEN];	/* "" when none yet */
+	char bad_policy_dig[HASH_TEXT_LEN];	/* policy.yaml that did not
+						 * load, said once */
+	char solve_error[DIAG_MAX];	/* the last failed decision's, said
+					 * once; "" after a plan */
+	int giving_back;	/* the plan in force is a give-back plan */
+	struct watch_metrics m;
+	char said_holes[HASH_TEXT_LEN];	/* of the last decision logged */
+	int metrics_failed;	/* writing them failed: said once */
 	struct intake_memo memo;	/* entries left in incoming/, said */
 	struct stat holes_seen;	/* holes/current.yaml as the last solve saw
 				 * it: a new one stops the intake */
@@ -66,6 +91,11 @@ struct watcher {
 	size_t pool_want;	/* files made ahead in tmp/ (file.h) */
 	int pool_off;		/* making one failed: not until the next chain */
 };
+
+/* watch_metrics.c */
+void watch_metrics_decision(struct watch_metrics *m, double seconds);
+int watch_metrics_write(const struct watch_metrics *m, const char *path,
+    struct diag *d);
 
 /* watch_dirs.c */
 int watch_dirs_open(struct watcher *w, struct diag *d);
