@@ -33,7 +33,7 @@
 
 struct args {
 	const char *spool, *plan, *backend;
-	int dry_run, allow_root, cleanup;
+	int dry_run, allow_root, cleanup, shadow;
 	double grace;
 };
 
@@ -43,7 +43,7 @@ usage(int code)
 	fprintf(code ? stderr : stdout,
 	    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
 	    "[PLAN]\n"
-	    "       bf-apply --backend NAME [OPTION ...] [PLAN]\n"
+	    "       bf-apply --backend NAME [--shadow] [OPTION ...] [PLAN]\n"
 	    "       bf-apply --cleanup [--backend NAME] [-d SPOOL]\n");
 	exit(code);
 }
@@ -57,6 +57,7 @@ options(int argc, char **argv, struct args *a)
 		{ "cleanup", no_argument, NULL, 'C' },
 		{ "grace", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "shadow", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -91,6 +92,9 @@ options(int argc, char **argv, struct args *a)
 			break;
 		case 'R':
 			a->allow_root = 1;
+			break;
+		case 'S':
+			a->shadow = 1;
 			break;
 		case 'V':
 			printf("bf-apply %s\n", BF_VERSION);
@@ -178,8 +182,12 @@ main(int argc, char **argv)
 	if (a.cleanup)
 		cleanup(&sp, a.backend);
 	if ((!a.dry_run && spool_lock(&sp, &d) < 0) ||
-	    backend_open(&b, a.backend ? a.backend : "local", &sp, &d) < 0)
+	    backend_open(&b, a.shadow ? "shadow" : a.backend ? a.backend :
+	    "local", &sp, &d) < 0)
 		log_diag_fatal(&d);
+	if (a.shadow)	/* decided and recorded, nothing enacted */
+		snprintf(b.shadowing, sizeof b.shadowing, "%s", a.backend ?
+		    a.backend : "local");
 	b.grace = a.grace;
 	b.allow_root = a.allow_root;
 	b.dry_run = a.dry_run;

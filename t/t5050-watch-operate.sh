@@ -188,6 +188,21 @@ test_expect_success '--metrics: Prometheus text format (promtool), the figures o
 	test "$t" -ge $(($(date +%s) - 60))
 '
 
+test_expect_success 'bf-apply --shadow: the plan enacted in the records only' '
+	rm -rf sa && mkspool sa && holes sa 4000 "n[01-02]" &&
+	long_job sa d && bf-submit --intake -d sa >/dev/null 2>&1 &&
+	bf-solve -d sa >/dev/null &&
+	bf-apply -d sa --shadow --backend pbs --allow-root-jobs >out &&
+	echo "start d 0->2 n[01-02]" >expect && test_cmp expect out &&
+	grep -x "backend: pbs" sa/run/d/shadow &&
+	grep -x "  d: {nodes: 2, hosts: \"n\[01-02\]\"}" sa/state.yaml &&
+	! pgrep -f "exec sleep 300" &&
+	holes sa 4001 "" && bf-solve -d sa >/dev/null &&
+	bf-apply -d sa --shadow --backend pbs --allow-root-jobs >out &&
+	grep -x "stop d 2->0 plan" out && test ! -d sa/run/d &&
+	ls sa/history/runs | grep -q "^[0-9]*-d-0$"
+'
+
 test_expect_success 'cleanup' '
 	stop_watch; kill_jobs sp; kill_jobs sh; true
 '
