@@ -199,8 +199,10 @@ give_back_job(const struct inputs *in, const struct state_job *sj,
 			hostlist_free(&keep);
 			return diag_errno(d, ENOMEM, "plan");
 		}
-	if ((long)keep.n < min_nodes_of(in, sj->name))
-		keep.n = 0;	/* below its minimum: all of it goes */
+	if ((long)keep.n < min_nodes_of(in, sj->name)) {
+		hostlist_free(&keep);	/* below its minimum: all of it goes */
+		hostlist_init(&keep);
+	}
 	lost = sj->hosts.n - keep.n;
 	pj->nodes = (long)keep.n;
 	if (keep.n > 0 && (pj->hosts = hostlist_compress(&keep)) == NULL) {
