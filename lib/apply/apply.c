@@ -788,11 +788,12 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 		return -1;
 	if ((rc = load_state(&c)) == 0)
 		rc = reconcile(&c);
-	if (rc == 0)
-		rc = apply_process_cancels(&c);
+	/* The plan first: the answer to a holes change waits for nothing. */
 	if (rc == 0 && buf != NULL)
 		rc = plan_part(&c, buf, len);
 	b->stop_since = 0;
+	if (rc == 0)
+		rc = apply_process_cancels(&c);
 	if (rc == 0)
 		rc = apply_check_done(&c);
 	if (rc == 0)

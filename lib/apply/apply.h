@@ -93,6 +93,7 @@ struct apply_result {
 	const char *stale;	/* refused: the input that changed (75) */
 	long nodes;		/* nodes held after, for the log */
 	long jobs;		/* jobs running after (in the state) */
+	size_t cancels_left;	/* requests left for the next run */
 };
 
 int apply_run(struct spool *sp, struct backend *b, const char *label,

@@ -46,6 +46,9 @@ struct ctx {
 	long moving_after;	/* moved once state_writes passes it */
 };
 
+/* Cancel requests answered in one run of the apply step, at most. */
+#define APPLY_CANCELS_PER_RUN	64
+
 /* apply_ctx.c */
 int apply_status(struct ctx *c, const char *name, struct backend_status *bs);
 void apply_forget(struct ctx *c, const char *name);

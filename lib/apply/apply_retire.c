@@ -18,6 +18,7 @@
 
 #include "util/fault.h"
 #include "util/file.h"
+#include "util/now.h"
 
 #include "apply/apply_int.h"
 #include "spool/cancel.h"
@@ -313,44 +314,6 @@ progress_samples(struct ctx *c, const char *name)
 	return last.samples;
 }
 
-/*
- * Only a job still running is stopped: one that ended already is in the
- * state only until it is retired below, and a stop now would rewrite why
- * it ended (a crash between its run record and the state write leaves
- * it there: its record says preempted, and a stop "done" would then
- * remove its job file as finished).
- */
-int
-apply_check_done(struct ctx *c)
-{
-	char name[JOB_NAME_MAX + 1];
-	struct backend_status bs;
-	struct job j;
-	long long done, want;
-	size_t i;
-
-	for (i = c->st.n; i-- > 0;) {
-		if (i >= c->st.n)
-			continue;
-		snprintf(name, sizeof name, "%s", c->st.jobs[i].name);
-		if (apply_status(c, name, &bs) < 0)
-			return -1;
-		if (bs.phase != BACKEND_RUNNING)
-			continue;
-		if (apply_load_job(c, name, &j, NULL, NULL) < 0) {
-			diag_clear(c->d);
-			continue;
-		}
-		want = j.samples;
-		job_free(&j);
-		if (want <= 0 || (done = progress_samples(c, name)) < want)
-			continue;
-		if (apply_do_stop(c, name, "done") < 0)
-			return -1;
-	}
-	return 0;
-}
-
 /* A waiting job cancelled: its job file goes, its record says so. */
 static int
 cancel_waiting(struct ctx *c, const char *name, uid_t by)
@@ -383,56 +346,6 @@ cancel_waiting(struct ctx *c, const char *name, uid_t by)
 		apply_reason(c, "cancelled");
 	}
 	free(buf);
-	return rc;
-}
-
-/*
- * The requests in cancel/ (bf-cancel(1)): the job's owner or root may
- * cancel it.  A running job is stopped as a plan stops one (notice, then
- * the grace), its record saying cancelled and by whom; a waiting one only
- * loses its job file.  Each request is answered, then removed.
- */
-int
-apply_process_cancels(struct ctx *c)
-{
-	struct cancel_req *reqs;
-	struct backend_status bs;
-	char text[256], why[32];
-	size_t n, i;
-	struct job j;
-	int code, rc = 0;
-
-	if (c->o->dry_run || cancel_list(c->sp, &reqs, &n, c->d) < 0)
-		return c->o->dry_run ? 0 : -1;
-	for (i = 0; i < n && rc == 0; i++) {
-		const struct cancel_req *r = &reqs[i];
-		if (apply_load_job(c, r->name, &j, NULL, NULL) < 0) {
-			if (c->d->code != EX_NOINPUT && c->d->code != EX_DATAERR)
-				break;	/* cannot tell now: asked again later */
-			diag_clear(c->d);
-			code = CANCEL_NO_JOB;
-			snprintf(text, sizeof text, "no job %s in jobs/",
-			    r->name);
-		} else if (r->uid != 0 && (long long)r->uid != j.owner_uid) {
-			code = CANCEL_REFUSED;
-			snprintf(text, sizeof text, "job %s is uid %lld's, not "
-			    "uid %ld's: not cancelled", r->name, j.owner_uid,
-			    (long)r->uid);
-			job_free(&j);
-		} else {
-			job_free(&j);
-			code = CANCEL_DONE;
-			snprintf(text, sizeof text, "job %s cancelled", r->name);
-			snprintf(why, sizeof why, "cancel:%ld", (long)r->uid);
-			if ((rc = apply_status(c, r->name, &bs)) == 0)
-				rc = bs.phase == BACKEND_RUNNING ?
-				    apply_do_stop(c, r->name, why) :
-				    cancel_waiting(c, r->name, r->uid);
-		}
-		if (rc == 0)
-			rc = cancel_answer(c->sp, r, code, text, c->d);
-	}
-	cancel_list_free(reqs, n);
 	return rc;
 }
 
@@ -506,4 +419,165 @@ apply_do_stop(struct ctx *c, const char *name, const char *why)
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	return bs.phase == BACKEND_RUNNING ? 0 : apply_retire(c, name, &bs);
+}
+
+/*
+ * Jobs stopped together (done, cancelled): every one gets its notice
+ * first, then each is waited for, one grace in all, as the stops of a
+ * plan are (apply.c, notify_stops()).
+ */
+static int
+stop_together(struct ctx *c, char (*names)[JOB_NAME_MAX + 1],
+    char (*whys)[32], size_t n)
+{
+	size_t i;
+	int rc = 0;
+
+	if (n >= 2) {
+		c->b->stop_since = now_mono();
+		for (i = 0; i < n; i++)
+			if (backend_local_stop_begin(c->b, names[i], whys[i],
+			    c->d) < 0)
+				diag_clear(c->d);
+	}
+	for (i = 0; i < n && rc == 0; i++)
+		rc = apply_do_stop(c, names[i], whys[i]);
+	c->b->stop_since = 0;
+	return rc;
+}
+
+int
+apply_check_done(struct ctx *c)
+{
+	char (*names)[JOB_NAME_MAX + 1], (*whys)[32];
+	struct backend_status bs;
+	struct job j;
+	long long done, want;
+	size_t i, n = 0;
+	int rc;
+
+	if (c->st.n == 0)
+		return 0;
+	names = calloc(c->st.n, sizeof *names);
+	whys = calloc(c->st.n, sizeof *whys);
+	if (names == NULL || whys == NULL) {
+		free(names);
+		free(whys);
+		return diag_errno(c->d, ENOMEM, "done");
+	}
+	for (i = 0; i < c->st.n; i++) {
+		const char *name = c->st.jobs[i].name;
+		if (apply_status(c, name, &bs) < 0) {
+			free(names);
+			free(whys);
+			return -1;
+		}
+		if (bs.phase != BACKEND_RUNNING)
+			continue;
+		if (apply_load_job(c, name, &j, NULL, NULL) < 0) {
+			diag_clear(c->d);
+			continue;
+		}
+		want = j.samples;
+		job_free(&j);
+		if (want <= 0 || (done = progress_samples(c, name)) < want)
+			continue;
+		snprintf(names[n], sizeof names[n], "%s", name);
+		snprintf(whys[n++], sizeof whys[0], "done");
+	}
+	rc = stop_together(c, names, whys, n);
+	free(names);
+	free(whys);
+	return rc;
+}
+
+/*
+ * The requests in cancel/, at most APPLY_CANCELS_PER_RUN of them (a flood
+ * waits for the next runs, never the answer to a holes change, which the
+ * plan gave before: apply_run()); the running jobs they cancel stopped
+ * together, one grace in all; then each answered.  An answer that cannot
+ * be written (something planted at its name) drops that request alone.
+ */
+int
+apply_process_cancels(struct ctx *c)
+{
+	struct cancel_req *reqs;
+	struct backend_status bs;
+	char (*names)[JOB_NAME_MAX + 1] = NULL, (*whys)[32] = NULL;
+	char (*texts)[256] = NULL;
+	int *codes = NULL;
+	size_t n, i, k = 0;
+	struct job j;
+	int rc = 0;
+
+	if (c->o->dry_run || cancel_list(c->sp, &reqs, &n, c->d) < 0)
+		return c->o->dry_run ? 0 : -1;
+	if (n > APPLY_CANCELS_PER_RUN) {
+		c->r->cancels_left = n - APPLY_CANCELS_PER_RUN;
+		n = APPLY_CANCELS_PER_RUN;
+	}
+	if (n > 0 && ((names = calloc(n, sizeof *names)) == NULL ||
+	    (whys = calloc(n, sizeof *whys)) == NULL ||
+	    (texts = calloc(n, sizeof *texts)) == NULL ||
+	    (codes = calloc(n, sizeof *codes)) == NULL))
+		rc = diag_errno(c->d, ENOMEM, "cancel");
+	/* Decided first; the running ones to stop gathered. */
+	for (i = 0; i < n && rc == 0; i++) {
+		const struct cancel_req *r = &reqs[i];
+		codes[i] = -1;
+		if (apply_load_job(c, r->name, &j, NULL, NULL) < 0) {
+			if (c->d->code != EX_NOINPUT && c->d->code != EX_DATAERR) {
+				diag_clear(c->d);
+				continue;	/* cannot tell now: asked again */
+			}
+			diag_clear(c->d);
+			codes[i] = CANCEL_NO_JOB;
+			snprintf(texts[i], sizeof texts[i], "no job %s in jobs/",
+			    r->name);
+		} else if (r->uid != 0 && (long long)r->uid != j.owner_uid) {
+			codes[i] = CANCEL_REFUSED;
+			snprintf(texts[i], sizeof texts[i], "job %s is uid "
+			    "%lld's, not uid %ld's: not cancelled", r->name,
+			    j.owner_uid, (long)r->uid);
+			job_free(&j);
+		} else {
+			job_free(&j);
+			codes[i] = CANCEL_DONE;
+			snprintf(texts[i], sizeof texts[i], "job %s cancelled",
+			    r->name);
+			if ((rc = apply_status(c, r->name, &bs)) < 0)
+				break;
+			if (bs.phase == BACKEND_RUNNING) {
+				snprintf(names[k], sizeof names[k], "%s",
+				    r->name);
+				snprintf(whys[k++], sizeof whys[0], "cancel:%ld",
+				    (long)r->uid);
+			} else
+				rc = cancel_waiting(c, r->name, r->uid);
+		}
+	}
+	if (rc == 0)
+		rc = stop_together(c, names, whys, k);
+	for (i = 0; i < n && rc == 0; i++) {
+		struct diag d;
+		if (codes[i] < 0)
+			continue;
+		if (cancel_answer(c->sp, &reqs[i], codes[i], texts[i], &d) < 0) {
+			if (!diag_code_transient(d.code) || d.code == EX_IOERR) {
+				log_warn("cancel/%s: %s; the request removed "
+				    "unanswered", reqs[i].file, d.text);
+				(void)unlinkat(c->sp->dirs[SPOOL_CANCEL],
+				    reqs[i].file, 0);
+			} else {
+				*c->d = d;
+				rc = -1;
+			}
+		}
+	}
+	free(names);
+	free(whys);
+	free(texts);
+	free(codes);
+	cancel_list_free(reqs, n);
+	return rc;
 }

@@ -160,6 +160,19 @@ cancel_list(struct spool *sp, struct cancel_req **reqs, size_t *n,
 		    fstatat(cfd, names[i], &st, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    !S_ISREG(st.st_mode))
 			continue;
+		/*
+		 * A file with another name too is not the asker's own making:
+		 * a hard link to another user's file would ask as that user
+		 * (its owner).  Removed, as the intake refuses them; the
+		 * other name, the file, stays.
+		 */
+		if (st.st_nlink != 1) {
+			if (unlinkat(cfd, names[i], 0) == 0)
+				log_warn("cancel/%s: has %lu names (a hard link), "
+				    "removed unanswered", names[i],
+				    (unsigned long)st.st_nlink);
+			continue;
+		}
 		if ((grown = realloc(v, (*n + 1) * sizeof *v)) == NULL) {
 			free(v);
 			spool_list_free(names, count);
@@ -198,7 +211,9 @@ cancel_answer(struct spool *sp, const struct cancel_req *r, int code,
 		return diag_errno(d, err, "unable to give %s/cancel/%s to uid "
 		    "%ld", sp->path, file, (long)r->uid);
 	}
-	if ((rc = spool_publish(sp, &st, SPOOL_CANCEL, file, 0, d)) < 0)
+	/* Never onto what is there: an answer is the asker's own only. */
+	if ((rc = spool_publish(sp, &st, SPOOL_CANCEL, file, FILE_NOREPLACE,
+	    d)) < 0)
 		file_unstage(&st);
 	if (rc == 0 && unlinkat(cfd, r->file, 0) == 0)
 		fsync(cfd);

@@ -23,6 +23,11 @@
  *	   decides each (the job's owner or root may cancel it), acts, and
  *	   cancel_answer() writes cancel/NAME@TOKEN.answer, owned by the
  *	   asking uid, 0600, one line "CODE TEXT", then removes the request.
+ *	   A request with more than one name (a hard link: it would ask as
+ *	   another user) is removed unanswered, as the intake refuses one;
+ *	   an answer never replaces what is at its name (a directory a user
+ *	   planted there fails that answer alone: the caller drops the
+ *	   request, logged, and goes on).
  *	3. cancel_wait() waits for the answer, reads it, removes it, and
  *	   returns its CODE.  An answer never fetched stays; a request never
  *	   answered stays queued.

@@ -245,6 +245,10 @@ wait_wake(struct watcher *w, double deadline, const sigset_t *mask)
 		}
 		left = deadline - now_mono();
 		if (left <= 0) {
+			/* Signals sent meanwhile delivered, even at once. */
+			(void)ppoll(NULL, 0, &now, mask);
+			if (got_term)
+				return "signal";
 			drain(w);	/* events that came meanwhile */
 			return NULL;
 		}

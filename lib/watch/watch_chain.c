@@ -111,8 +111,24 @@ watch_holes_now(const struct watcher *w, struct stat *st)
 }
 
 /*
- * The intake stops once its time is up or a holes file other than the
- * one the last solve read is there: it is delivered by rename, so a new
+ * SIGTERM or SIGINT seen, or sent and not yet delivered: signals reach
+ * the handler only inside ppoll() (watch.c), which a pass never enters;
+ * a pass that asks here stops within its step, so that a long queue
+ * (20,000 files in incoming/, a flood of cancels) does not hold a stop.
+ */
+static int
+term_asked(const struct watcher *w)
+{
+	sigset_t pending;
+
+	return *w->got_term || (sigpending(&pending) == 0 &&
+	    (sigismember(&pending, SIGTERM) == 1 ||
+	    sigismember(&pending, SIGINT) == 1));
+}
+
+/*
+ * The intake stops once its time is up, SIGTERM is asked, or a holes
+ * file other than the one the last solve read is there: it is delivered by rename, so a new
  * one is a new inode (or, written in place, a new change time).
  */
 static int
@@ -121,7 +137,7 @@ intake_stop(void *arg)
 	const struct watcher *w = arg;
 	struct stat now;
 
-	if (now_mono() >= w->intake_until)
+	if (now_mono() >= w->intake_until || term_asked(w))
 		return 1;
 	watch_holes_now(w, &now);
 	return now.st_dev != w->holes_seen.st_dev ||
@@ -586,6 +602,8 @@ chain_apply(struct watcher *w, const char *trigger, struct decision *x,
 		rc = 1;
 	} else if (rc == 0) {
 		rc = r.n > 0;
+		if (r.cancels_left > 0)
+			w->backlog = 1;	/* the rest of cancel/: at once */
 		for (i = 0; i < r.n; i++)
 			if (strcmp(r.acts[i].kind, "refused") == 0 ||
 			    strcmp(r.acts[i].kind, "skipped") == 0)
@@ -652,7 +670,7 @@ watch_chain(struct watcher *w, const char *trigger, struct diag *d)
 {
 	int i, k = 1;
 
-	for (i = 0; i < WATCH_MAX_PASSES && k > 0 && !*w->got_term; i++)
+	for (i = 0; i < WATCH_MAX_PASSES && k > 0 && !term_asked(w); i++)
 		k = pass(w, trigger, d);
 	w->m.last_pass = (long long)time(NULL);
 	if (w->o->metrics != NULL) {
