@@ -645,40 +645,92 @@ procs(struct swept **v, size_t *cap)
 	return n;
 }
 
+/*
+ * Mark in v the processes below me by parent links (the children, theirs,
+ * ...): 1 when there is one.  v is small and its parent links form a
+ * forest, so a few passes mark every generation.
+ */
+static int
+mark_below(struct swept *v, size_t n, pid_t me)
+{
+	size_t i, j;
+	int more = 1, any = 0;
+
+	for (i = 0; i < n; i++)
+		v[i].mine = v[i].ppid == me;
+	while (more) {
+		more = 0;
+		for (i = 0; i < n; i++) {
+			if (v[i].mine)
+				continue;
+			for (j = 0; j < n && !v[i].mine; j++)
+				if (v[j].mine && v[j].pid == v[i].ppid)
+					v[i].mine = more = 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		any |= v[i].mine;
+	return any;
+}
+
+/*
+ * Everything the job left, ended: a process chain that forks a successor
+ * whenever its parent dies would outrun a kill of one generation at a
+ * time.  So every process below the supervisor (a subreaper: whatever
+ * leaves the job's tree by a double fork or a new session is re-parented
+ * to it, never to init) is stopped first (SIGSTOP cannot be caught or
+ * ignored, and a stopped process forks nothing), the tree listed again
+ * until a listing finds none not yet stopped, then all of it killed at
+ * once and reaped.  Bounded: 200 rounds of 5 ms at most.
+ */
 static void
 sweep(void)
 {
-	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
 	struct swept *v = NULL;
-	pid_t me = getpid();
-	size_t n, cap = 0, i;
-	int round, found;
+	pid_t me = getpid(), r;
+	size_t n = 0, cap = 0, i, stopped = 0, seen;
+	int round;
 
-	for (round = 0; round < 500; round++) {
-		pid_t r;
+	while ((r = waitpid(-1, NULL, WNOHANG)) > 0)
+		;
+	/*
+	 * No child at all: every descendant that lost its parent came to us
+	 * before that parent's end was reaped, so none is left, and reading
+	 * /proc (1 to 2 ms) is not needed.
+	 */
+	if (r < 0 && errno == ECHILD)
+		return;
+	for (round = 0; round < 200; round++) {
+		n = procs(&v, &cap);
+		if (!mark_below(v, n, me))
+			break;
+		for (i = seen = 0; i < n; i++)
+			if (v[i].mine) {
+				kill(v[i].pid, SIGSTOP);
+				seen++;
+			}
+		/* The same tree twice, all stopped: nothing can fork now. */
+		if (seen == stopped)
+			break;
+		stopped = seen;
+		nanosleep(&tick, NULL);
+	}
+	for (i = 0; i < n; i++)
+		if (v[i].mine)
+			kill(v[i].pid, SIGKILL);
+	for (round = 0; round < 200; round++) {
 		while ((r = waitpid(-1, NULL, WNOHANG)) > 0)
 			;
-		/*
-		 * No child at all: every descendant that lost its parent came
-		 * to us before that parent's end was reaped, so none is left,
-		 * and reading /proc (1 to 2 ms) is not needed.
-		 */
 		if (r < 0 && errno == ECHILD)
 			break;
+		/* Those killed whose children came to us: killed too. */
 		n = procs(&v, &cap);
-		/*
-		 * Its children: when one dies, its own children come to us
-		 * (subreaper) and are found next round, a generation a round.
-		 */
-		for (i = 0; i < n; i++)
-			v[i].mine = v[i].ppid == me;
-		for (i = found = 0; i < n; i++)
-			if (v[i].mine) {
-				kill(v[i].pid, SIGKILL);
-				found = 1;
-			}
-		if (!found)
+		if (!mark_below(v, n, me))
 			break;
+		for (i = 0; i < n; i++)
+			if (v[i].mine)
+				kill(v[i].pid, SIGKILL);
 		nanosleep(&tick, NULL);
 	}
 	free(v);
