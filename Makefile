@@ -131,12 +131,11 @@ lint: deps
 # make compile_commands.json: the compile line of every C file, for
 # clangd and clang-tidy (the flags of this make's variables).
 compile_commands.json: FORCE
-	@{ echo '['; sep=''; \
+	@{ echo '['; \
 	for f in $(LIB_SRCS) $(PROGS:=.c) $(UNIT_TESTS:.test=.c); do \
-		printf '%s{"directory": "%s", "file": "%s", "command": "%s -c %s"}' \
-		    "$$sep" "$(CURDIR)" "$$f" \
-		    '$(CC) $(ALL_CFLAGS) -It' "$$f"; sep=',\n'; \
-	done; printf '\n]\n'; } >$@.tmp && mv $@.tmp $@
+		printf '{"directory": "%s", "file": "%s", "command": "%s -c %s"}\n' \
+		    "$(CURDIR)" "$$f" '$(CC) $(ALL_CFLAGS) -It' "$$f"; \
+	done | sed '$$!s/$$/,/'; echo ']'; } >$@.tmp && mv $@.tmp $@
 	@echo "compile_commands.json: $$(grep -c '"file"' $@) files"
 
 bench: deps
