@@ -9,7 +9,7 @@
  * DESCRIPTION
  *	See bf-sim(1).  Options here; the replay is sim.c, the decisions
  *	simpolicy.c and solve.c, the output directory and --compare's
- *	table simout.c.
+ *	table sim_out.c.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -30,7 +30,7 @@
 
 #include "tap.h"
 
-#define SLURM_EXEC	(slurm_pilots.exec)	/* the pilot commands of Slurm */
+#define SLURM_EXEC	(backend_slurm_pilots.exec)	/* the pilot commands of Slurm */
 
 static void
 sample(struct launch *l, int with_worker, size_t nenv)

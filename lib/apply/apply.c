@@ -28,7 +28,7 @@
 #include "apply/apply_int.h"
 #include "spool/cancel.h"
 #include "spool/history.h"
-#include "spool/jobcache.h"
+#include "spool/job_cache.h"
 #include "spool/plan.h"
 #include "spool/progress.h"
 #include "spool/state.h"

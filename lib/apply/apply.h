@@ -64,7 +64,7 @@
 #include "spool/plan.h"
 #include "spool/spool.h"
 
-struct job_cache;		/* jobcache.h */
+struct job_cache;		/* job_cache.h */
 
 struct apply_opts {
 	int dry_run;

@@ -20,7 +20,7 @@
 
 #include "apply/apply_int.h"
 #include "apply/pilots.h"
-#include "spool/jobcache.h"
+#include "spool/job_cache.h"
 #include "spool/state.h"
 
 /* A job's status, asked of the backend once per run unless it changed. */

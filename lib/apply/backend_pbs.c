@@ -166,7 +166,7 @@ bpbs_submit(struct backend *b, const struct job *j, const char *node,
 	who_of((uid_t)j->owner_uid, &w);
 	snprintf(select, sizeof select, "select=1:host=%s", node);
 	/* As root, the owner's: PBS knows the submitter from the system. */
-	if (pilots_run(&pbs_pilots, argv, geteuid() == 0 ? &w : NULL, &out,
+	if (pilots_run(&backend_pbs_pilots, argv, geteuid() == 0 ? &w : NULL, &out,
 	    d) < 0)
 		return -1;
 	len = strcspn(out, "\n");
@@ -221,7 +221,7 @@ queue_jobs(struct qjob **v, size_t *n, struct diag *d)
 
 	*v = NULL;
 	*n = 0;
-	if (pilots_run(&pbs_pilots, argv, NULL, &out, d) < 0)
+	if (pilots_run(&backend_pbs_pilots, argv, NULL, &out, d) < 0)
 		return -1;
 	if (out[strspn(out, " \t\r\n")] == '\0') {	/* no jobs */
 		free(out);
@@ -328,7 +328,7 @@ bpbs_cancel(struct backend *b, char *const ids[], size_t n, struct diag *d)
 		rc = -1;
 	else if (!(WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
 	    (WEXITSTATUS(status) != 127 && all_gone(err))))) {
-		pilots_failed(&pbs_pilots, "qdel", status, err, d);
+		pilots_failed(&backend_pbs_pilots, "qdel", status, err, d);
 		rc = -1;
 	}
 	free(out);
@@ -420,7 +420,7 @@ bpbs_busy(struct backend *b, const char *prefix, struct hostlist *busy,
 	hostlist_init(busy);
 	if (queue_jobs(&q, &nq, d) < 0)
 		return -1;
-	if (pilots_run(&pbs_pilots, argv, NULL, &out, d) < 0) {
+	if (pilots_run(&backend_pbs_pilots, argv, NULL, &out, d) < 0) {
 		free(q);
 		return -1;
 	}
@@ -509,7 +509,7 @@ static const struct pilot_exec bpbs_exec = {
 	.signal = bpbs_signal,
 };
 
-const struct pilot_ops pbs_pilots = {
+const struct pilot_ops backend_pbs_pilots = {
 	.exec = &bpbs_exec,
 	.running = "R",
 	.wait = 10,
@@ -526,5 +526,5 @@ const struct pilot_ops pbs_pilots = {
 
 const struct backend_ops backend_pbs = {
 	"pbs", pilots_start, pilots_resize, pilots_stop, pilots_status,
-	pilots_retire, &pbs_pilots, NULL, NULL,
+	pilots_retire, &backend_pbs_pilots, NULL, NULL,
 };

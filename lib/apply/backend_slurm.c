@@ -89,7 +89,7 @@ bslurm_submit(struct backend *b, const struct job *j, const char *node,
 	argv[n++] = "--wrap";
 	argv[n++] = "exec sleep infinity";
 	argv[n] = NULL;
-	if (pilots_run(&slurm_pilots, argv, NULL, &out, d) < 0)
+	if (pilots_run(&backend_slurm_pilots, argv, NULL, &out, d) < 0)
 		return -1;
 	errno = 0;
 	num = strtoll(out, &end, 10);
@@ -118,7 +118,7 @@ bslurm_poll(struct backend *b, const char *name, struct pilots *p,
 
 	(void)b;
 	snprintf(opt, sizeof opt, "--name=%s", name);
-	if (pilots_run(&slurm_pilots, argv, NULL, &out, d) < 0)
+	if (pilots_run(&backend_slurm_pilots, argv, NULL, &out, d) < 0)
 		return -1;
 	for (line = strtok_r(out, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -146,7 +146,7 @@ bslurm_cancel(struct backend *b, char *const ids[], size_t n, struct diag *d)
 	argv[0] = "scancel";
 	for (i = 0; i < n; i++)
 		argv[i + 1] = ids[i];
-	rc = pilots_run(&slurm_pilots, argv, NULL, NULL, d);
+	rc = pilots_run(&backend_slurm_pilots, argv, NULL, NULL, d);
 	free(argv);
 	return rc;
 }
@@ -159,7 +159,7 @@ bslurm_cancel_named(struct backend *b, const char *name, struct diag *d)
 
 	(void)b;
 	snprintf(opt, sizeof opt, "--name=%s", name);
-	return pilots_run(&slurm_pilots, argv, NULL, NULL, d);
+	return pilots_run(&backend_slurm_pilots, argv, NULL, NULL, d);
 }
 
 static int
@@ -175,7 +175,7 @@ bslurm_list(struct backend *b, const char *prefix, struct pilot_entry **v,
 	(void)b;
 	*v = NULL;
 	*n = 0;
-	if (pilots_run(&slurm_pilots, argv, NULL, &out, d) < 0)
+	if (pilots_run(&backend_slurm_pilots, argv, NULL, &out, d) < 0)
 		return -1;
 	for (line = strtok_r(out, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -211,7 +211,7 @@ bslurm_busy(struct backend *b, const char *prefix, struct hostlist *busy,
 
 	(void)b;
 	hostlist_init(busy);
-	if (pilots_run(&slurm_pilots, argv, NULL, &out, d) < 0)
+	if (pilots_run(&backend_slurm_pilots, argv, NULL, &out, d) < 0)
 		return -1;
 	for (line = strtok_r(out, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -259,7 +259,7 @@ static const struct pilot_exec bslurm_exec = {
 	.signal = bslurm_signal,
 };
 
-const struct pilot_ops slurm_pilots = {
+const struct pilot_ops backend_slurm_pilots = {
 	.exec = &bslurm_exec,
 	.running = "RUNNING",
 	.wait = 10,
@@ -276,5 +276,5 @@ const struct pilot_ops slurm_pilots = {
 
 const struct backend_ops backend_slurm = {
 	"slurm", pilots_start, pilots_resize, pilots_stop, pilots_status,
-	pilots_retire, &slurm_pilots, NULL, NULL,
+	pilots_retire, &backend_slurm_pilots, NULL, NULL,
 };

@@ -5,7 +5,7 @@
  * SYNOPSIS
  *	const struct backend_ops backend_slurm = { "slurm", pilots_start,
  *	    pilots_resize, pilots_stop, pilots_status, pilots_retire,
- *	    &slurm_pilots };
+ *	    &backend_slurm_pilots };
  *	pilots_cleanup(&b, &text, &d);
  *	text = pilots_ids(&b, "resnet18");
  * DESCRIPTION
@@ -113,8 +113,8 @@ struct pilot_ops {
 	    struct hostlist *busy, struct diag *d);
 };
 
-extern const struct pilot_ops slurm_pilots;	/* backend_slurm.c */
-extern const struct pilot_ops pbs_pilots;	/* backend_pbs.c */
+extern const struct pilot_ops backend_slurm_pilots;	/* backend_slurm.c */
+extern const struct pilot_ops backend_pbs_pilots;	/* backend_pbs.c */
 
 int pilots_start(struct backend *b, const struct job *j,
     const struct hostlist *hosts, struct diag *d);

@@ -115,7 +115,7 @@ int sim_run(const struct sim_opts *o, struct events *ev,
 int sim_summary(const struct sim_opts *o, const struct sim_result *r,
     FILE *fp);
 void sim_result_free(struct sim_result *r);
-/* simout.c: the output directory DIR, and --compare's table. */
+/* sim_out.c: the output directory DIR, and --compare's table. */
 int sim_write_outputs(const char *dir, const struct sim_opts *o,
     const struct sim_result *r, int with_plots, struct diag *d);
 int sim_compare(char *const *dirs, int n, FILE *out, struct diag *d);

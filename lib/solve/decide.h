@@ -20,7 +20,7 @@
  *	jobs/NAME.yaml, profiles/NAME.yaml, state.yaml, policy.yaml), in
  *	the order bf-solve always read them.  With DECIDE_CHECK_NAMES a job
  *	file's name key must be its file's name, as in a spool; a history
- *	manifest is taken as recorded.  With a cache (jobcache.h; else
+ *	manifest is taken as recorded.  With a cache (job_cache.h; else
  *	NULL), a job file whose bytes are those of the last call is not
  *	parsed again: the job parsed then is used (a daemon's 50 job files
  *	took 2.5 ms to parse at every decision); a job file gone is
@@ -71,7 +71,7 @@
 
 #include "solve/solve.h"
 #include "spool/inputs.h"
-#include "spool/jobcache.h"
+#include "spool/job_cache.h"
 #include "spool/plan.h"
 #include "spool/spool.h"
 

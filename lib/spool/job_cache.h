@@ -20,8 +20,8 @@
  *	job_cache_sweep() drops the entries neither got nor put since the
  *	last sweep: their files are gone.  Used by decide.h and apply.h.
  */
-#ifndef BF_JOBCACHE_H
-#define BF_JOBCACHE_H
+#ifndef BF_JOB_CACHE_H
+#define BF_JOB_CACHE_H
 
 #include <stddef.h>
 

@@ -2,7 +2,7 @@
  * NAME
  *	jobcache - job files parsed once, kept while their bytes are the same
  * DESCRIPTION
- *	See jobcache.h.  A linear search: a spool holds tens to a few
+ *	See job_cache.h.  A linear search: a spool holds tens to a few
  *	thousand jobs, and one parse costs far more than the walk.
  */
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 #include "util/array.h"
 
-#include "spool/jobcache.h"
+#include "spool/job_cache.h"
 
 void
 job_cache_init(struct job_cache *c)
