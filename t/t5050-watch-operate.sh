@@ -92,7 +92,10 @@ test_expect_success 'the give-back plans are in history and bf-audit makes each 
 		bf-audit -d sp "$s" >out || exit 1
 		echo "history/$s.yaml: identical" >expect && test_cmp expect out || exit 1
 	done &&
-	grep -h "note:" $(cat gb) | grep -q "no plan could be made (profiles/b.yaml:[0-9]*: .*): nodes taken back: 1 of 3"
+	grep -h "note:" $(cat gb) | grep -q "no plan could be made (profiles/b.yaml:[0-9]*: .*): nodes taken back: 1 of 3" &&
+	bf-report -d sp >rep 2>rep.err &&
+	grep -q "^bf-report: history/objects/[0-9a-f]*:[0-9]*: .*; the declared curve of b used instead$" rep.err &&
+	grep -q "^total " rep
 '
 
 test_expect_success 'the profile mended: a plan is made again, said once, and the job starts' '

@@ -551,10 +551,22 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 		pi = NULL;
 		if (name == NULL)
 			return diag_errno(d, ENOMEM, "plans");
-		if (owner(c, m, pj->name, &ji, d) < 0 ||
-		    ((v = map_get(m->profiles, pj->name)) != NULL &&
-		    profile_info(c, &m->doc, v, &pi, d) < 0))
+		if (owner(c, m, pj->name, &ji, d) < 0)
 			return -1;
+		/*
+		 * A profile that does not parse (a give-back plan records the
+		 * inputs that made no plan, a bad profile among them): the
+		 * job's declared curve, said, not the end of the report.
+		 */
+		if ((v = map_get(m->profiles, pj->name)) != NULL &&
+		    profile_info(c, &m->doc, v, &pi, d) < 0) {
+			if (d->code != EX_DATAERR)
+				return -1;
+			log_warn("%s; the declared curve of %s used instead",
+			    d->text, pj->name);
+			diag_clear(d);
+			pi = NULL;
+		}
 		memset(&ch, 0, sizeof ch);
 		ch.name = name;
 		ch.uid = ji ? ji->uid : -1;
