@@ -30,7 +30,7 @@ static _Noreturn void
 usage(int code)
 {
 	fprintf(code ? stderr : stdout,
-	    "usage: bf-watch [-hsV] [-d SPOOL] [--once] [OPTION ...]\n"
+	    "usage: bf-watch [-hsV] [-d SPOOL] [--once] [--shadow] [OPTION ...]\n"
 	    "       bf-watch --check [-d SPOOL] [FILE ...]\n");
 	exit(code);
 }

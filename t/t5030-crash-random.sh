@@ -161,7 +161,9 @@ settle() {
 			cat once.log
 			return 1
 		fi
-		if [ -s once.log ] || ls sp/run/*/exit >/dev/null 2>&1 ||
+		# Its start and stop lines say nothing was done; any other does.
+		if grep -qv "^bf-watch: \(start\|stop\): " once.log ||
+		    ls sp/run/*/exit >/dev/null 2>&1 ||
 		    ! failed_all; then
 			_quiet=0
 		else

@@ -127,7 +127,7 @@ test_expect_success 'slurmctld restarted: bf-watch carries on, a new job starts,
 	slurm_wait 15 running_pilots 8 && pilots &&
 	wait_for 15 logged $restart_at "decision: .*start c 0->2" &&
 	sed 1,${restart_at}d watch.log >after && cat after &&
-	! grep "decision: .*\(failed\|lost\)" after &&
+	! grep "decision: .*[;,] \(failed\|lost\) [^ ]* [0-9]*->" after &&
 	state_true sp &&
 	test -f sp/jobs/a.yaml && test -f sp/jobs/b.yaml &&
 	test -f sp/jobs/c.yaml &&

@@ -138,7 +138,7 @@ wpid=$(cat sp/lock 2>/dev/null)
 test_expect_success 'step 0: the free Polaris vnode: a job starts there on a PBS pilot, its worker attached' '
 	test -n "$wpid" && alive $wpid &&
 	wait_for 30 holding a $A && cat watch.log &&
-	wait_for 15 logged "decision: .*; start a 0->1;" &&
+	wait_for 15 logged "decision: .*; start a 0->1 (chosen);" &&
 	grep "^idle:$" -A1 sp/holes/current.yaml | grep -x "  - nodes: $A" &&
 	holes_at 1699630815 &&
 	grep "^4321 qsub -q bf -N bf-[0-9a-f]*-a -l select=1:host=$A " \
@@ -154,7 +154,7 @@ standin_up
 step 1
 test_expect_success 'step 1: a vnode back up: the job grows onto it' '
 	wait_for 30 holding a $A $C && cat watch.log &&
-	wait_for 15 logged "decision: .*; grow a 1->2;" &&
+	wait_for 15 logged "decision: .*; grow a 1->2 (chosen);" &&
 	holes_at 1699630875 &&
 	wait_for 10 workers a 2
 '
@@ -163,7 +163,7 @@ standin end $B
 step 2
 test_expect_success 'step 2: a job ended: the job grows to all three' '
 	wait_for 30 holding a $A $B $C && cat watch.log && holes_at 1699630935 &&
-	wait_for 15 logged "decision: .*; grow a 2->3;" &&
+	wait_for 15 logged "decision: .*; grow a 2->3 (chosen);" &&
 	wait_for 10 workers a 3
 '
 
@@ -187,7 +187,7 @@ test_expect_success 'step 4: main jobs take the rest: the job is preempted, its 
 	wait_for 15 logged "preempted a " &&
 	test -f sp/jobs/a.yaml &&
 	grep -l "^outcome: preempted$" sp/history/runs/*-a-*.yaml &&
-	! grep "decision: .*\(failed\|lost\)" watch.log
+	! grep "decision: .*[;,] \(failed\|lost\) [^ ]* [0-9]*->" watch.log
 '
 
 kill -TERM "$wpid" 2>/dev/null

@@ -454,12 +454,11 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	w->m.started = (long long)time(NULL);
 	say_start(w);
 	rc = loop(w, &mask, d);
+	/* A failure is said by the caller, as the program's last line. */
 	if (rc == 0)
 		log_info("stop: %s; %zu jobs run on under their supervisors",
 		    got_term ? (term_sig == SIGINT ? "SIGINT" : "SIGTERM") :
 		    "--once: nothing left to do", running(w));
-	else
-		log_info("stop: %s", d->text);
 	file_pool_empty();
 	inotifytools_cleanup();
 	backend_close(&w->b);
