@@ -8,6 +8,7 @@
 #	slurm_stop_ctld		stop slurmctld alone (the controller gone)
 #	slurm_start_ctld	start it again, same config and state; waits
 #				for scontrol ping
+#	slurm_message_timeout SECS	the clients' MessageTimeout (5)
 #	slurm_stop		cancel every job, stop every daemon by pid
 #				(SLURM_KEEP=1, or a failure, keeps the logs)
 #
@@ -293,6 +294,20 @@ slurm_start_ctld() {
 	SLURM_PIDS=$(echo "$SLURM_PIDS" |
 	    sed "s/slurmctld:[0-9]*/slurmctld:$SLURM_CTLD_PID/")
 	slurm_wait 15 scontrol ping >/dev/null 2>&1
+}
+
+# MessageTimeout in slurm.conf, which every Slurm command reads when it
+# starts; the daemons read it only when they start.  While slurmctld is
+# gone, a command tries to connect for MessageTimeout - 1 seconds before
+# it fails (4 s with the 5 of _slurm_conf); a test that stops the
+# controller may make its clients give up sooner meanwhile, and must put
+# the 5 back before slurm_start_ctld, so that the controller reads the
+# configuration the nodes run with.  The file is replaced by rename: a
+# command never reads half of it.
+slurm_message_timeout() {	# secs
+	sed "s/^MessageTimeout=.*/MessageTimeout=$1/" "$SLURM_CONF" \
+	    >"$SLURM_CONF.new" && mv "$SLURM_CONF.new" "$SLURM_CONF" &&
+	grep -qx "MessageTimeout=$1" "$SLURM_CONF"
 }
 
 slurm_stop() {
