@@ -8,6 +8,7 @@
 #	slurm_stop_ctld		stop slurmctld alone (the controller gone)
 #	slurm_start_ctld	start it again, same config and state; waits
 #				for scontrol ping
+#	slurm_message_timeout SECS	the clients' MessageTimeout (5)
 #	slurm_stop		cancel every job, stop every daemon by pid
 #				(SLURM_KEEP=1, or a failure, keeps the logs)
 #
@@ -87,24 +88,51 @@ _slurm_port_free() {
 	fi
 }
 
-# Sets SLURM_CTLD_PORT: a base with it and the next $SLURM_NODES ports free.
+# Sets SLURM_CTLD_PORT: a base with it and the next $SLURM_NODES ports free,
+# and reserves them.  Two Slurm tests may run at once (t/testrules.yml):
+# each reserves its range in $SLURM_PORTS_DIR (a file named after the base,
+# holding this shell's pid), under a lock, so that the other, choosing
+# before these daemons bind or while slurmctld is stopped for a restart,
+# never takes one of them.  A reservation whose shell is gone is stale.
+SLURM_PORTS_DIR=/tmp/bf-slurm-ports
+_slurm_port_reserved() {	# port: reserved by a live shell other than this one
+	for _pr_f in "$SLURM_PORTS_DIR"/[0-9]*; do
+		[ -f "$_pr_f" ] || continue
+		_pr_b=${_pr_f##*/}
+		[ "$1" -ge "$_pr_b" ] && [ "$1" -le $((_pr_b + SLURM_NODES)) ] ||
+			continue
+		_pr_pid=$(cat "$_pr_f" 2>/dev/null)
+		[ -n "$_pr_pid" ] && [ "$_pr_pid" != $$ ] &&
+			kill -0 "$_pr_pid" 2>/dev/null && return 0
+	done
+	return 1
+}
 _slurm_ports() {
+	mkdir -p "$SLURM_PORTS_DIR" || return 1
+	exec 9>>"$SLURM_PORTS_DIR/lock" && flock 9 || return 1
 	_sp_try=0
 	_sp_base=$((20000 + ($$ * 37) % 9000))
 	while [ "$_sp_try" -lt 50 ]; do
 		_sp_ok=1
 		_sp_i=0
 		while [ "$_sp_i" -le "$SLURM_NODES" ]; do
-			_slurm_port_free $((_sp_base + _sp_i)) || { _sp_ok=0; break; }
+			if ! _slurm_port_free $((_sp_base + _sp_i)) ||
+			    _slurm_port_reserved $((_sp_base + _sp_i)); then
+				_sp_ok=0
+				break
+			fi
 			_sp_i=$((_sp_i + 1))
 		done
 		if [ "$_sp_ok" = 1 ]; then
 			SLURM_CTLD_PORT=$_sp_base
+			echo $$ >"$SLURM_PORTS_DIR/$_sp_base"
+			exec 9>&-
 			return 0
 		fi
 		_sp_base=$((20000 + (_sp_base - 20000 + 211) % 9000))
 		_sp_try=$((_sp_try + 1))
 	done
+	exec 9>&-
 	echo "lib-slurm: no free ports" >&2
 	return 1
 }
@@ -268,6 +296,20 @@ slurm_start_ctld() {
 	slurm_wait 15 scontrol ping >/dev/null 2>&1
 }
 
+# MessageTimeout in slurm.conf, which every Slurm command reads when it
+# starts; the daemons read it only when they start.  While slurmctld is
+# gone, a command tries to connect for MessageTimeout - 1 seconds before
+# it fails (4 s with the 5 of _slurm_conf); a test that stops the
+# controller may make its clients give up sooner meanwhile, and must put
+# the 5 back before slurm_start_ctld, so that the controller reads the
+# configuration the nodes run with.  The file is replaced by rename: a
+# command never reads half of it.
+slurm_message_timeout() {	# secs
+	sed "s/^MessageTimeout=.*/MessageTimeout=$1/" "$SLURM_CONF" \
+	    >"$SLURM_CONF.new" && mv "$SLURM_CONF.new" "$SLURM_CONF" &&
+	grep -qx "MessageTimeout=$1" "$SLURM_CONF"
+}
+
 slurm_stop() {
 	_st_rc=0
 	[ -n "$SLURM_DIR" ] || return 0
@@ -299,6 +341,9 @@ slurm_stop() {
 		echo "lib-slurm: job steps left behind: $_st_left" >&2
 		_st_rc=1
 	fi
+	# The ports are free again: the reservation goes.
+	[ -n "${SLURM_CTLD_PORT:-}" ] &&
+		rm -f "$SLURM_PORTS_DIR/$SLURM_CTLD_PORT"
 	if [ "$_st_rc" -eq 0 ] && [ -z "${SLURM_KEEP:-}" ]; then
 		rm -rf "$SLURM_DIR"
 	else

@@ -12,10 +12,13 @@
 # keeps every job where it is: checked below.  bf-watch logs a decision
 # once bf-apply has enacted it, so a moment after state.yaml shows it: the
 # tests wait for the line.  While the controller is
-# gone, every Slurm command takes about 4 s (its own retries): bf-holes,
-# then one squeue per job in each pass of the pilots' poll, so bf-holes is
-# retried about every 20 s here (more under AddressSanitizer), not every
-# --holes-interval.
+# gone, every Slurm command tries to connect for MessageTimeout - 1 seconds
+# (its own retries) before it fails: bf-holes, then one squeue per job in
+# each pass of the pilots' poll, so bf-holes is retried about every 5 s
+# here, not every --holes-interval.  With the cluster's MessageTimeout of
+# 5 that was 4 s a command and 20 s a retry, which is all the 2 retries
+# waited for; so the clients' is 2 while the controller is gone
+# (slurm_message_timeout, t/lib-slurm.sh), and 5 again before it restarts.
 . "$(dirname "$0")/lib.sh"
 . "$T_DIR/lib-slurm.sh"
 
@@ -98,10 +101,12 @@ decisions_before=$(grep -c "decision:" watch.log)
 fails_before=$(fails_75)
 slurm_stop_ctld 2>ctld.err
 ctld_rc=$?
+slurm_message_timeout 2 2>>ctld.err
+mt_rc=$?
 wait_for 100 retried $((fails_before + 2)) >/dev/null 2>&1
 
 test_expect_success 'slurmctld stopped: bf-holes exits 75, retried; bf-watch runs on unchanged' '
-	cat "$TRASH/ctld.err" && test $ctld_rc = 0 &&
+	cat "$TRASH/ctld.err" && test $ctld_rc = 0 && test $mt_rc = 0 &&
 	! scontrol ping >/dev/null 2>&1 &&
 	cat watch.log &&
 	test $(fails_75) -ge $((fails_before + 2)) &&
@@ -116,7 +121,8 @@ test_expect_success 'slurmctld stopped: bf-holes exits 75, retried; bf-watch run
 
 # The controller back: bf-watch carries on where it was.
 restart_at=$(wc -l <watch.log)
-slurm_start_ctld 2>ctld2.err
+slurm_message_timeout 5 2>ctld2.err &&
+slurm_start_ctld 2>>ctld2.err
 ctld2_rc=$?
 job sp c 2 "exec $J"
 
