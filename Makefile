@@ -143,7 +143,8 @@ bench: deps
 	@for b in bench/*.sh; do [ -x "$$b" ] && "$$b"; done
 
 # libFuzzer targets (t/fuzz/fuzz-NAME.c) over the library built with clang,
-# ASan and UBSan: make fuzz [FUZZ_SECONDS=60] runs each for that long.
+# ASan and UBSan: make fuzz [FUZZ_SECONDS=60] runs each for that long,
+# FUZZ_JOBS at a time (scripts/fuzz).
 FUZZ_TARGETS = $(patsubst %.c,%,$(sort $(wildcard t/fuzz/fuzz-*.c)))
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 $(WARNINGS) -Ilib \
@@ -173,8 +174,9 @@ deps:
 # check and demo install what is missing first, then build in a fresh make
 # so that pkg-config sees the new libraries.  The tests run JOBS at a time
 # (one per processor) in the order t/testrules.yml gives, which prove reads
-# itself: the Slurm, PBS and torch tests and t0100 first, alone, then the
-# rest in parallel, the racing ones one at a time among them.  prove's
+# itself: first the Slurm, PBS and torch-on-Slurm tests JOBS at a time
+# among themselves, then t4080 and t0100 alone, then the rest in parallel,
+# the racing ones one at a time among them.  prove's
 # summary stays the last thing printed: after a failure, scripts/check-digest
 # lists the failed cases with their logs' last lines, then prints it again.
 # JOBS=1 runs everything serially.  --timer: each file's time and when
