@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "util/array.h"
+#include "util/cmdout.h"
 #include "util/file.h"
 #include "util/hash.h"
 #include "util/proc.h"
@@ -76,10 +77,19 @@ pilots_exec(char *const argv[], const struct who *as, char **out,
 	struct proc p = { argv, NULL, NULL, 0, PROC_CAPTURE, PROC_CAPTURE,
 	    become, as };
 	struct proc_out o;
+	double t = cmdout_timeout();
 
 	*out = *err = NULL;
-	if (proc_run(&p, status, &o, d) < 0)
+	if (proc_run_bounded(&p, t, 0, status, &o, d) < 0)
 		return -1;
+	if (o.timedout) {
+		proc_out_free(&o);
+		/* Said here too: a poll's failure is not reported. */
+		log_warn("%s: no answer in %g s (BF_SCHED_TIMEOUT); killed; "
+		    "will retry", argv[0], t);
+		return diag_set(d, EX_TEMPFAIL, "%s: no answer in %g s "
+		    "(BF_SCHED_TIMEOUT); killed", argv[0], t);
+	}
 	*out = o.out;
 	*err = o.err;
 	return 0;
