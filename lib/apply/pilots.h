@@ -56,7 +56,11 @@
  *	*err, to the caller.  Both give the command cmdout_timeout() seconds
  *	(BF_SCHED_TIMEOUT, default 30): one that hangs is killed with its
  *	process group, a warning logged, and it fails with 75, so that the
- *	caller tries again later and is never blocked longer.
+ *	caller tries again later and is never blocked longer; for as many
+ *	seconds after, every scheduler command of the process fails at once
+ *	(75) without being run, so that a step of many commands costs one
+ *	timeout.  A SIGTERM or SIGINT pending meanwhile (bf-watch blocks
+ *	them outside its wait) kills the command at once (75).
  *	pilot_argv_add() appends one argument, made
  *	by printf, to a pilot_argv.
  * DIAGNOSTICS

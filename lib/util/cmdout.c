@@ -61,6 +61,11 @@ cmdout_run(const char *label, const char *cmd, const char *hint,
 
 	if (proc_run_bounded(&p, t, CMDOUT_MAX, &status, &o, d) < 0)
 		return diag_prefix(d, "%s", label);
+	if (o.interrupted) {
+		proc_out_free(&o);
+		return diag_set(d, EX_TEMPFAIL, "%s: killed: asked to end",
+		    label);
+	}
 	if (o.timedout) {
 		proc_out_free(&o);
 		return diag_set(d, EX_TEMPFAIL, "%s: no answer in %g s "

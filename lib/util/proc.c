@@ -131,7 +131,8 @@ proc_out_free(struct proc_out *o)
 	memset(o, 0, sizeof *o);
 }
 
-/* Milliseconds left before deadline, for poll(2): -1 with none. */
+/* Milliseconds to wait in poll(2): -1 with no deadline, else at most
+ * 100 (a pending SIGTERM is looked for that often). */
 static int
 ms_left(double deadline)
 {
@@ -140,7 +141,17 @@ ms_left(double deadline)
 	if (deadline <= 0)
 		return -1;
 	left = deadline - now_mono();
-	return left <= 0 ? 0 : left > 1e6 ? 1000000000 : (int)(left * 1e3) + 1;
+	return left <= 0 ? 0 : left > 0.1 ? 100 : (int)(left * 1e3) + 1;
+}
+
+/* A SIGTERM or SIGINT waiting, blocked: the caller is asked to end. */
+static int
+term_pending(void)
+{
+	sigset_t set;
+
+	return sigpending(&set) == 0 && (sigismember(&set, SIGTERM) == 1 ||
+	    sigismember(&set, SIGINT) == 1);
 }
 
 /* The child's exit, waiting at most until deadline (0: for ever). */
@@ -158,7 +169,7 @@ reap(pid_t pid, int *status, double deadline)
 			*status = 126 << 8;
 			return 0;
 		}
-		if (r == 0 && now_mono() >= deadline)
+		if (r == 0 && (now_mono() >= deadline || term_pending()))
 			return -1;
 		if (r == 0)
 			nanosleep(&ts, NULL);
@@ -220,7 +231,8 @@ proc_run_bounded(const struct proc *p, double timeout, size_t maxout,
 			continue;
 		if (n < 0)
 			break;
-		if (n == 0) {		/* the timeout */
+		if (deadline > 0 && (now_mono() >= deadline ||
+		    term_pending())) {
 			late = 1;
 			break;
 		}
@@ -269,6 +281,7 @@ proc_run_bounded(const struct proc *p, double timeout, size_t maxout,
 		o->out[s[0].len] = '\0', o->outlen = s[0].len;
 		o->err[s[1].len] = '\0', o->errlen = s[1].len;
 		o->timedout = late;
+		o->interrupted = late && term_pending();
 		o->lost = s[0].lost | s[1].lost;
 	}
 	return 0;

@@ -33,7 +33,10 @@
  *	included: then its whole group is killed (SIGKILL), the pipes are
  *	closed unread, it is reaped, and o->timedout is set (*status then
  *	says killed by SIGKILL).  A command that hangs never blocks the
- *	caller longer than that.  max, when not 0, is the most captured of
+ *	caller longer than that.  A SIGTERM or SIGINT that the caller blocks
+ *	(as bf-watch does outside its wait) and that arrives meanwhile ends
+ *	the child the same way at once, within 0.1 s, with o->interrupted
+ *	set too: the caller is being asked to end.  max, when not 0, is the most captured of
  *	each output instead of PROC_MAX_CAPTURE; o->lost is set when more
  *	came (read and dropped).
  * DIAGNOSTICS
@@ -66,7 +69,8 @@ struct proc {
 struct proc_out {
 	char *out, *err;
 	size_t outlen, errlen;
-	int timedout;		/* killed at the timeout */
+	int timedout;		/* killed at the timeout, or interrupted */
+	int interrupted;	/* killed for a SIGTERM or SIGINT pending */
 	int lost;		/* more than max came of an output */
 };
 
