@@ -56,9 +56,9 @@ argv() {
 	python3 -c 'import shlex, sys; print(sys.argv[1], shlex.join(sys.argv[2:]))' "$@"
 }
 qsub_line() {	# uid job node [tag]
-	argv "$1" qsub -q bf -N "${4:-$TAG}$2" -l "select=1:host=$3" \
+	argv "$1" qsub -f -q bf -N "${4:-$TAG}$2" -l "select=1:host=$3" \
 		-l place=exclhost -m n -j oe -o /dev/null -- /bin/sh -c \
-		"n=0; trap n=1 USR2; trap 'if [ \$n = 1 ]; then n=0; else exit 0; fi' TERM; while :; do sleep 86400 & wait; done"
+		"n=0; trap n=1 USR2; trap 'if [ \$n = 1 ]; then n=0; (sleep 5; kill \$\$) & else kill \$!; exit 0; fi' TERM; while :; do sleep 86400 & wait; done"
 }
 # The calls since line N of the log but the polls (qstat) and the workers'
 # (ssh, pbs_attach: they start while bf-apply runs on, and have a case).

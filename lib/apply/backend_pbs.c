@@ -10,24 +10,33 @@
  *	job gets is held by one pilot job in queue bf on exactly that host,
  *	the whole host:
  *
- *		qsub -q bf -N NAME -l select=1:host=NODE -l place=exclhost
+ *		qsub -f -q bf -N NAME -l select=1:host=NODE -l place=exclhost
  *		    -m n -j oe -o /dev/null -- /bin/sh -c PILOT_SH
  *
  *	submitted as the job's owner: PBS has no option to submit for
  *	another user (it takes the submitter's identity from the operating
  *	system, through its authentication), so as root bf-apply forks,
  *	takes the owner's uid, gid and groups, and runs qsub.  qsub prints
- *	the job id, SEQUENCE.SERVER.
+ *	the job id, SEQUENCE.SERVER.  -f: without it qsub leaves a process
+ *	of its own in the background, as the owner, for a minute (to reuse
+ *	its connection), orphaned from bf-apply.
  *
- *	The pilot (PILOT_SH) sleeps, and ends at the first SIGTERM that no
- *	SIGUSR2 came before: a deletion or a preemption (the MoM's SIGTERM,
+ *	The pilot (PILOT_SH) sleeps, and ends, its sleep killed first (the
+ *	MoM waits for every process of the job), at the first SIGTERM that
+ *	no SIGUSR2 came before: a deletion or a preemption (the MoM's SIGTERM,
  *	then SIGKILL only at its next check, seconds later even with
  *	kill_delay 0) ends it at once, and its node goes back as fast as a
  *	plain job's would.  A shrink's notice to the worker attached to it
  *	is qsig -s USR2, then qsig -s TERM: qsig signals every process of
  *	the job, and the USR2 tells the pilot that the TERM after it is for
  *	the worker, which ignores USR2 (its shell's first command, trap ''
- *	USR2, inherited by what it runs).
+ *	USR2, inherited by what it runs).  A notice always comes before the
+ *	pilot's deletion, after the grace; but a TERM of a deletion can
+ *	take the place of a notice's that never came (seen with OpenPBS
+ *	23.06: a job stopping while its pilots go; the MoM sends no second
+ *	TERM for a second qdel, nor the SIGKILL), so a pilot also ends by
+ *	itself the grace and 3 s after a notice, by when bf-apply deletes
+ *	it anyway.
 
  *	NAME is bf-TAG-JOB as for Slurm (at most 76 characters: PBS 13 and
  *	later take 236, 19.2.1 and later 230).  PBS 12 and older take 15:
@@ -90,10 +99,11 @@
 #define PBS_LONG_NAME	(3 + 8 + 1 + JOB_NAME_MAX)	/* bf-TAG-JOB */
 #define PBS_SHORT_NAME	15	/* PBS 12 and older */
 
-/* The pilot: a TERM with no USR2 just before it ends it (see above). */
+/* The pilot: a TERM with no USR2 just before it ends it; one after a USR2
+ * (a notice) ends it %d seconds later (see above). */
 #define PILOT_SH	"n=0; trap n=1 USR2; " \
-	"trap 'if [ $n = 1 ]; then n=0; else exit 0; fi' TERM; " \
-	"while :; do sleep 86400 & wait; done"
+	"trap 'if [ $n = 1 ]; then n=0; (sleep %d; kill $$) & " \
+	"else kill $!; exit 0; fi' TERM; while :; do sleep 86400 & wait; done"
 /* A shrink's notice: the USR2 the worker ignores, then its TERM. */
 #define NOTICE_SH	"qsig -s USR2 \"$1\" && exec qsig -s TERM \"$1\""
 
@@ -170,10 +180,11 @@ static int
 bpbs_submit(struct backend *b, const struct job *j, const char *node,
     const char *name, char *id, size_t idsize, struct diag *d)
 {
-	char select[HOSTLIST_MAX_NAME + 32], *out = NULL;
-	char *argv[] = { "qsub", "-q", PBS_QUEUE, "-N", (char *)name, "-l",
-	    select, "-l", "place=exclhost", "-m", "n", "-j", "oe", "-o",
-	    "/dev/null", "--", "/bin/sh", "-c", PILOT_SH, NULL };
+	char select[HOSTLIST_MAX_NAME + 32], sh[sizeof PILOT_SH + 16];
+	char *out = NULL;
+	char *argv[] = { "qsub", "-f", "-q", PBS_QUEUE, "-N", (char *)name,
+	    "-l", select, "-l", "place=exclhost", "-m", "n", "-j", "oe", "-o",
+	    "/dev/null", "--", "/bin/sh", "-c", sh, NULL };
 	struct who w;
 	size_t len;
 
@@ -186,6 +197,7 @@ bpbs_submit(struct backend *b, const struct job *j, const char *node,
 		    "pilot submitted", j->name);
 	who_of((uid_t)j->owner_uid, &w);
 	snprintf(select, sizeof select, "select=1:host=%s", node);
+	snprintf(sh, sizeof sh, PILOT_SH, (int)(b->grace + 3.5));
 	/* As root, the owner's: PBS knows the submitter from the system. */
 	if (pilots_run(&pbs_pilots, argv, geteuid() == 0 ? &w : NULL, &out,
 	    d) < 0)
