@@ -252,6 +252,13 @@ test_expect_success 'bf-watch: a main job preempts a pilot: the job shrinks, the
 	wait_for 60 holding b 4 && cat watch.log
 '
 
+# No process of the user's left; else the last seen in procs.
+no_user_procs() {
+	ps -u $PBS_USER -o pid=,ppid=,pgid=,sid=,etimes=,stat=,args= >procs.now
+	[ -s procs.now ] || return 0
+	mv procs.now procs
+	return 1
+}
 # The job's progress, seen until it ends (its log goes with the run).
 track() {
 	tail -1 sp2/progress/b.log >>seen 2>/dev/null
@@ -266,8 +273,7 @@ test_expect_success 'bf-watch: the job ends at its samples; no pilot, no process
 	sort -n -k3 seen | tail -1 >last && cat last &&
 	awk -v want=$SAMPLES "{ exit !(\$3 >= want && \$3 < want + 20000) }" last &&
 	wait_for 15 eval "[ -z \"\$(bfq)\" ]" &&
-	wait_for 15 eval "! pgrep -u $PBS_USER >/dev/null" || {
-		ps -u $PBS_USER -o pid,ppid,pgid,sid,stat,args; exit 1; }
+	wait_for 15 no_user_procs || { cat procs; exit 1; }
 '
 
 kill -TERM "$wpid" 2>/dev/null
