@@ -56,9 +56,9 @@ argv() {
 	python3 -c 'import shlex, sys; print(sys.argv[1], shlex.join(sys.argv[2:]))' "$@"
 }
 qsub_line() {	# uid job node [tag]
-	argv "$1" qsub -q bf -N "${4:-$TAG}$2" -l "select=1:host=$3" \
+	argv "$1" qsub -f -q bf -N "${4:-$TAG}$2" -l "select=1:host=$3" \
 		-l place=exclhost -m n -j oe -o /dev/null -- /bin/sh -c \
-		"trap '' TERM; exec sleep infinity"
+		"n=0; trap n=1 USR2; trap 'if [ \$n = 1 ]; then n=0; (sleep 5; kill \$\$) & else kill \$!; exit 0; fi' TERM; while :; do sleep 86400 & wait; done"
 }
 # The calls since line N of the log but the polls (qstat) and the workers'
 # (ssh, pbs_attach: they start while bf-apply runs on, and have a case).
@@ -145,7 +145,7 @@ test_expect_success 'workers: ssh to the node, pbs_attach to its pilot, as the o
 		grep -x "worker $n nodes=3 coord=127.0.0.1:[0-9]* uid=4321 slurm=none" \
 			sp/run/a/output || exit 1
 	done &&
-	sh_cmd="trap \"trap - TERM; kill -TERM \\\$\\\$\" TERM; eval \"\$BF_COMMAND\"" &&
+	sh_cmd="trap \"\" USR2; trap \"trap - TERM; kill -TERM \\\$\\\$\" TERM; eval \"\$BF_COMMAND\"" &&
 	for n in n1 n2 n3; do
 		id=$(pilot a $n) &&
 		argv 4321 ssh -tt -o BatchMode=yes -o "SendEnv=BF_*" $n \
@@ -175,19 +175,25 @@ test_expect_success 'grow: a pilot for the new node alone' '
 	wait_for 10 nrunning a 4
 '
 
-test_expect_success 'shrink: notice first (hosts file, qsig TERM), then qdel; no other worker touched' '
+test_expect_success 'shrink: notice first (hosts file, qsig USR2 then TERM), then qdel; no other worker touched' '
 	holes sp 1002 "n[1-2]" && bf-solve -d sp &&
 	id3=$(pilot a n3) && id4=$(pilot a n4) &&
 	mark >m && vg_apply >actual &&
 	echo "shrink a 4->2 n[1-2]" >expect && test_cmp expect actual &&
 	calls_since $(cat m) >calls && cat calls &&
-	head -2 calls | sort >signals &&
-	{ argv 0 qsig -s TERM $id3 && argv 0 qsig -s TERM $id4; } | sort >expect &&
+	head -4 calls | sort >signals &&
+	for id in $id3 $id4; do
+		argv 0 qsig -s USR2 $id && argv 0 qsig -s TERM $id
+	done | sort >expect &&
 	test_cmp expect signals &&
-	sed 1,2d calls >rest &&
+	for id in $id3 $id4; do
+		grep -n " qsig -s " calls | grep " $id$" | cut -d: -f1 | tr "\n" " "
+	done >order && cat order &&
+	awk "{ exit !(\$1 < \$2 && \$3 < \$4) }" order &&
+	sed 1,4d calls >rest &&
 	{
-		argv 0 qdel -Wsuppress_email=-1 $id4 &&
-		argv 0 qdel -Wsuppress_email=-1 $id3 &&
+		argv 0 qdel -Wsuppress_email=1 $id4 &&
+		argv 0 qdel -Wsuppress_email=1 $id3 &&
 		argv 0 pbsnodes -a -F json
 	} >expect && test_cmp expect rest &&
 	grep -x "notice n3" sp/run/a/output && grep -x "notice n4" sp/run/a/output &&
@@ -224,8 +230,8 @@ test_expect_success 'a pilot deleted by preemption (D) or vanished: its node lea
 	grep " leave n2 $id2 GONE$" sp/run/a/pilots.log &&
 	calls_since $(cat m) >calls &&
 	{
-		argv 0 qdel -Wsuppress_email=-1 $id2 &&
-		argv 0 qdel -Wsuppress_email=-1 $id1 &&
+		argv 0 qdel -Wsuppress_email=1 $id2 &&
+		argv 0 qdel -Wsuppress_email=1 $id1 &&
 		argv 0 pbsnodes -a -F json && qsub_line 4321 a n2
 	} >expect && test_cmp expect calls &&
 	printf "n2:1\nn3:1\n" >expect && test_cmp expect sp/run/a/hosts &&
@@ -249,7 +255,7 @@ test_expect_success 'requeued (R: Q), exiting (E), suspended (S): nodes leaving;
 	grep " leave n6 $id6 S$" log &&
 	calls_since $(cat m) >calls && cat calls &&
 	for id in $id2 $id3 $id6; do
-		grep -x "$(argv 0 qdel -Wsuppress_email=-1 $id)" calls || exit 1
+		grep -x "$(argv 0 qdel -Wsuppress_email=1 $id)" calls || exit 1
 		test "$(jstate $id)" = F || exit 1
 	done &&
 	test -f sp/jobs/a.yaml && grep "^jobs: {}$" sp/state.yaml &&
@@ -274,7 +280,7 @@ test_expect_success '--cleanup deletes every pilot of the spool and nothing else
 	printf "cancelled %s ${TAG}b n1\ncancelled %s ${TAG}b n2\n" $id1 $id2 >expect &&
 	test_cmp expect actual &&
 	calls_since $(cat m) >calls &&
-	argv 0 qdel -Wsuppress_email=-1 $id1 $id2 >expect && test_cmp expect calls &&
+	argv 0 qdel -Wsuppress_email=1 $id1 $id2 >expect && test_cmp expect calls &&
 	test "$(jstate $id1)" = F && test "$(jstate $id2)" = F &&
 	test "$(jstate $(cat other))" = R && test "$(jstate $(cat other2))" = R &&
 	bf-apply -d sp --backend pbs --cleanup >actual && test_must_be_empty actual &&
@@ -297,9 +303,9 @@ test_expect_success 'not root: the owner'"'"'s own bf-apply submits, polls and d
 	! grep -v "^4321 " calls &&
 	tag=$(printf "bf-%s-" "$(printf %s "$(cd sp4321 && pwd -P)" | xxhsum -H3 |
 		sed "s/.* = //; s/^\(........\).*/\1/")") &&
-	grep -x "$(qsub_line 4321 c n5 $tag)" calls &&
-	grep -x "$(qsub_line 4321 c n6 $tag)" calls &&
-	grep -x "4321 qdel -Wsuppress_email=-1 [0-9]*\.$SERVER" calls &&
+	grep -xF "$(qsub_line 4321 c n5 $tag)" calls &&
+	grep -xF "$(qsub_line 4321 c n6 $tag)" calls &&
+	grep -x "4321 qdel -Wsuppress_email=1 [0-9]*\.$SERVER" calls &&
 	grep " cancel n5 [0-9]*\.$SERVER Q$" sp4321/run/c/pilots.log &&
 	holes sp4321 1001 "" && as4321 bf-solve -d sp4321 &&
 	mark >m && as4321 bf-apply -d sp4321 -g 2 --backend pbs >actual &&
@@ -307,7 +313,7 @@ test_expect_success 'not root: the owner'"'"'s own bf-apply submits, polls and d
 	test_cmp expect actual &&
 	sed -n "$(($(cat m) + 1)),\$p" srv/argv.log >calls && cat calls &&
 	! grep -v "^4321 " calls &&
-	grep "^4321 qdel -Wsuppress_email=-1 " calls
+	grep "^4321 qdel -Wsuppress_email=1 " calls
 '
 
 test_expect_success 'PBS 12 and older (15-character job names): refused by qsub, then BF_PBS_NAME_MAX=15' '
@@ -321,7 +327,7 @@ test_expect_success 'PBS 12 and older (15-character job names): refused by qsub,
 	grep "^start resnet 0->2 n\[1-2\]$" actual &&
 	short=$(printf "bf%s" "$(echo "$TAG" | cut -c4-8)") &&
 	hash=$(printf %s resnet | xxhsum -H3 | sed "s/.* = //; s/^\(........\).*/\1/") &&
-	grep -x "$(qsub_line 4321 "" n1 $short$hash)" srv/argv.log &&
+	grep -xF "$(qsub_line 4321 "" n1 $short$hash)" srv/argv.log &&
 	test ${#short} = 7 && test $(printf %s "$short$hash" | wc -c) = 15 &&
 	BF_PBS_NAME_MAX=15 bf-apply -d sp --backend pbs --cleanup >actual &&
 	test $(grep -c "^cancelled [0-9]*\.$SERVER $short$hash n[12]$" actual) = 2 &&
@@ -369,6 +375,81 @@ test_expect_success 'the server not answering: a poll changes nothing, a start f
 	test_cmp expect err &&
 	rm srv/down && apply >actual && echo "start f 0->1 n3" >expect &&
 	test_cmp expect actual
+'
+
+# Every scheduler command has BF_SCHED_TIMEOUT seconds: one that hangs is
+# killed with its process group, said, and is a failure to retry (75).
+elapsed_below() {	# start secs
+	awk -v s="$1" -v now="$(date +%s.%N)" -v m="$2" \
+		'BEGIN { d = now - s; print "elapsed " d " s"; exit !(d < m) }'
+}
+gone() {	# pid...
+	for _p in "$@"; do
+		! alive "$_p" || { echo "pid $_p still runs" >&2; return 1; }
+	done
+}
+test_expect_success 'a hung qdel (the -1 of qdel -Wsuppress_email) or qstat is killed at BF_SCHED_TIMEOUT: bf-apply exits 75 at once' '
+	grep "^  f: " sp/state.yaml &&
+	PBS_STANDIN="$TRASH/srv" qdel -Wsuppress_email=-1 1.x &
+	qpid=$! &&
+	wait_for 5 test -s srv/hung.qdel && sleep 1 && alive $qpid &&
+	kill -KILL $qpid &&
+	echo qdel >srv/hang &&
+	t0=$(date +%s.%N) &&
+	BF_SCHED_TIMEOUT=1 test_expect_code 75 bf-apply -d sp --backend pbs \
+		--cleanup >actual 2>err &&
+	elapsed_below $t0 3 && cat err &&
+	{
+		echo "bf-apply: qdel: no answer in 1 s (BF_SCHED_TIMEOUT); killed; will retry" &&
+		echo "bf-apply: qdel: no answer in 1 s (BF_SCHED_TIMEOUT); killed"
+	} >expect && test_cmp expect err &&
+	test $(wc -l <srv/hung.qdel) = 2 && gone $(cat srv/hung.qdel) &&
+	echo qstat >srv/hang && t0=$(date +%s.%N) &&
+	BF_SCHED_TIMEOUT=1.5 test_expect_code 75 bf-apply -d sp --backend pbs \
+		--cleanup >actual 2>err &&
+	elapsed_below $t0 3.5 &&
+	grep -x "bf-apply: qstat: no answer in 1.5 s (BF_SCHED_TIMEOUT); killed" err &&
+	gone $(cat srv/hung.qstat)
+'
+
+test_expect_success 'bf-holes: a hung pbsnodes, sinfo or a Slurm command is killed at BF_SCHED_TIMEOUT (75)' '
+	t0=$(date +%s.%N) &&
+	BF_SCHED_TIMEOUT=1 test_expect_code 75 bf-holes --pbs \
+		--pbsnodes "echo \$\$ >pbsnodes.pid; sleep 100 & echo \$! >>pbsnodes.pid; wait" \
+		--qstat true --pbs-rstat true >out 2>err &&
+	elapsed_below $t0 3 && cat err &&
+	echo "bf-holes: pbsnodes: no answer in 1 s (BF_SCHED_TIMEOUT); killed; is the PBS server answering?" >expect &&
+	test_cmp expect err &&
+	test $(wc -l <pbsnodes.pid) = 2 && gone $(cat pbsnodes.pid) &&
+	t0=$(date +%s.%N) &&
+	BF_SCHED_TIMEOUT=1 test_expect_code 75 bf-holes --slurm \
+		--sinfo "echo \$\$ >sinfo.pid; exec sleep 100" --squeue true \
+		>out 2>err &&
+	elapsed_below $t0 3 && grep "^bf-holes: sinfo: no answer in 1 s (BF_SCHED_TIMEOUT); killed" err &&
+	gone $(cat sinfo.pid) &&
+	mkdir -p hungslurm && printf "#!/bin/sh\necho \\$\\$ >>$TRASH/squeue.pid\nexec sleep 100\n" >hungslurm/squeue &&
+	chmod 755 hungslurm/squeue && t0=$(date +%s.%N) &&
+	PATH="$TRASH/hungslurm:$PATH" BF_SCHED_TIMEOUT=1 test_expect_code 75 \
+		bf-apply -d sp --backend slurm --cleanup >out 2>err &&
+	elapsed_below $t0 3 && cat err &&
+	grep -x "bf-apply: squeue: no answer in 1 s (BF_SCHED_TIMEOUT); killed" err &&
+	gone $(cat squeue.pid)
+'
+
+test_expect_success 'bf-watch with qstat hanging: each poll killed at the bound, SIGTERM obeyed within it' '
+	echo "qstat" >srv/hang && rm -f srv/hung.qstat &&
+	BF_SCHED_TIMEOUT=2 bf-watch -d sp --backend pbs -g 2 -r 1 --no-profile \
+		2>watch.log &
+	tpid=$! &&
+	wait_for 10 test -s srv/hung.qstat &&
+	wait_for 10 eval "[ \$(wc -l <srv/hung.qstat) -ge 2 ]" &&
+	gone $(sed \$d srv/hung.qstat) &&
+	grep "qstat: no answer in 2 s (BF_SCHED_TIMEOUT); killed; will retry" watch.log &&
+	wait_for 5 eval "[ \$(wc -l <srv/hung.qstat) -ge 3 ]" &&
+	t0=$(date +%s.%N) && kill -TERM $tpid &&
+	wait $tpid && elapsed_below $t0 3 &&
+	gone $(cat srv/hung.qstat) && cat watch.log &&
+	rm srv/hang && apply >actual 2>err && test_must_be_empty err
 '
 
 cleanup_all

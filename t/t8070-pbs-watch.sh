@@ -141,7 +141,7 @@ test_expect_success 'step 0: the free Polaris vnode: a job starts there on a PBS
 	wait_for 15 logged "decision: .*; start a 0->1 (chosen);" &&
 	grep "^idle:$" -A1 sp/holes/current.yaml | grep -x "  - nodes: $A" &&
 	holes_at 1699630815 &&
-	grep "^4321 qsub -q bf -N bf-[0-9a-f]*-a -l select=1:host=$A " \
+	grep "^4321 qsub -f -q bf -N bf-[0-9a-f]*-a -l select=1:host=$A " \
 		srv/argv.log &&
 	wait_for 10 workers a 1 &&
 	grep "^4321 pbs_attach -j $(pilot a $A) " srv/argv.log

@@ -10,17 +10,34 @@
  *	job gets is held by one pilot job in queue bf on exactly that host,
  *	the whole host:
  *
- *		qsub -q bf -N NAME -l select=1:host=NODE -l place=exclhost
- *		    -m n -j oe -o /dev/null -- /bin/sh -c
- *		    "trap '' TERM; exec sleep infinity"
+ *		qsub -f -q bf -N NAME -l select=1:host=NODE -l place=exclhost
+ *		    -m n -j oe -o /dev/null -- /bin/sh -c PILOT_SH
  *
  *	submitted as the job's owner: PBS has no option to submit for
  *	another user (it takes the submitter's identity from the operating
  *	system, through its authentication), so as root bf-apply forks,
  *	takes the owner's uid, gid and groups, and runs qsub.  qsub prints
- *	the job id, SEQUENCE.SERVER.  The pilot ignores SIGTERM, so that a
- *	qsig TERM to it reaches its worker and not the pilot.
+ *	the job id, SEQUENCE.SERVER.  -f: without it qsub leaves a process
+ *	of its own in the background, as the owner, for a minute (to reuse
+ *	its connection), orphaned from bf-apply.
  *
+ *	The pilot (PILOT_SH) sleeps, and ends, its sleep killed first (the
+ *	MoM waits for every process of the job), at the first SIGTERM that
+ *	no SIGUSR2 came before: a deletion or a preemption (the MoM's SIGTERM,
+ *	then SIGKILL only at its next check, seconds later even with
+ *	kill_delay 0) ends it at once, and its node goes back as fast as a
+ *	plain job's would.  A shrink's notice to the worker attached to it
+ *	is qsig -s USR2, then qsig -s TERM: qsig signals every process of
+ *	the job, and the USR2 tells the pilot that the TERM after it is for
+ *	the worker, which ignores USR2 (its shell's first command, trap ''
+ *	USR2, inherited by what it runs).  A notice always comes before the
+ *	pilot's deletion, after the grace; but a TERM of a deletion can
+ *	take the place of a notice's that never came (seen with OpenPBS
+ *	23.06: a job stopping while its pilots go; the MoM sends no second
+ *	TERM for a second qdel, nor the SIGKILL), so a pilot also ends by
+ *	itself the grace and 3 s after a notice, by when bf-apply deletes
+ *	it anyway.
+
  *	NAME is bf-TAG-JOB as for Slurm (at most 76 characters: PBS 13 and
  *	later take 236, 19.2.1 and later 230).  PBS 12 and older take 15:
  *	with BF_PBS_NAME_MAX below 76, NAME is bfTTTTTJJJJJJJJ instead, the
@@ -33,7 +50,10 @@
  *
  *	(a pilot holds its node while its job_state is R; a pilot the
  *	listing lacks has ended, qstat showing no finished jobs without -x).
- *	Pilots are deleted with qdel -Wsuppress_email=-1 ID..., a job PBS
+ *	Pilots are deleted with qdel -Wsuppress_email=1 ID... (-1, which
+ *	qdel(1B) documents as no mail, hangs OpenPBS 23.06's qdel for ever:
+ *	it asks the server first to delete zero jobs, which is never
+ *	answered), a job PBS
  *	answers "Unknown Job Id" or "Job has finished" for being gone
  *	already, which is all a delete asks.  The busy nodes are the hosts
  *	of the vnodes of pbsnodes -a -F json that list a job that is not one
@@ -41,10 +61,14 @@
  *	node attached to the node's pilot,
  *
  *		ssh -tt -o BatchMode=yes -o SendEnv=BF_* NODE
- *		    pbs_attach -j ID /bin/sh -c 'CMD'
+ *		    pbs_attach -j ID /bin/sh -c 'trap "" USR2; CMD'
  *
  *	(pbs_attach must run on the node, as the job's owner: tm_attach(3)
- *	talks to the node's MoM), signalled TERM with qsig -s TERM ID; a
+ *	talks to the node's MoM), signalled TERM with
+ *
+ *		/bin/sh -c 'qsig -s USR2 "$1" && exec qsig -s TERM "$1"' sh ID
+ *
+ *	a
  *	SIGKILL goes to ssh alone, whose pseudo-terminal hangs the session
  *	up, and the pilot's deletion ends what is left.
  * DIAGNOSTICS
@@ -74,6 +98,14 @@
 #define PBS_QUEUE	"bf"
 #define PBS_LONG_NAME	(3 + 8 + 1 + JOB_NAME_MAX)	/* bf-TAG-JOB */
 #define PBS_SHORT_NAME	15	/* PBS 12 and older */
+
+/* The pilot: a TERM with no USR2 just before it ends it; one after a USR2
+ * (a notice) ends it %d seconds later (see above). */
+#define PILOT_SH	"n=0; trap n=1 USR2; " \
+	"trap 'if [ $n = 1 ]; then n=0; (sleep %d; kill $$) & " \
+	"else kill $!; exit 0; fi' TERM; while :; do sleep 86400 & wait; done"
+/* A shrink's notice: the USR2 the worker ignores, then its TERM. */
+#define NOTICE_SH	"qsig -s USR2 \"$1\" && exec qsig -s TERM \"$1\""
 
 static int
 bpbs_open(struct backend *b, struct diag *d)
@@ -148,11 +180,11 @@ static int
 bpbs_submit(struct backend *b, const struct job *j, const char *node,
     const char *name, char *id, size_t idsize, struct diag *d)
 {
-	char select[HOSTLIST_MAX_NAME + 32], *out = NULL;
-	char *argv[] = { "qsub", "-q", PBS_QUEUE, "-N", (char *)name, "-l",
-	    select, "-l", "place=exclhost", "-m", "n", "-j", "oe", "-o",
-	    "/dev/null", "--", "/bin/sh", "-c",
-	    "trap '' TERM; exec sleep infinity", NULL };
+	char select[HOSTLIST_MAX_NAME + 32], sh[sizeof PILOT_SH + 16];
+	char *out = NULL;
+	char *argv[] = { "qsub", "-f", "-q", PBS_QUEUE, "-N", (char *)name,
+	    "-l", select, "-l", "place=exclhost", "-m", "n", "-j", "oe", "-o",
+	    "/dev/null", "--", "/bin/sh", "-c", sh, NULL };
 	struct who w;
 	size_t len;
 
@@ -165,6 +197,7 @@ bpbs_submit(struct backend *b, const struct job *j, const char *node,
 		    "pilot submitted", j->name);
 	who_of((uid_t)j->owner_uid, &w);
 	snprintf(select, sizeof select, "select=1:host=%s", node);
+	snprintf(sh, sizeof sh, PILOT_SH, (int)(b->grace + 3.5));
 	/* As root, the owner's: PBS knows the submitter from the system. */
 	if (pilots_run(&backend_pbs_pilots, argv, geteuid() == 0 ? &w : NULL, &out,
 	    d) < 0)
@@ -321,7 +354,7 @@ bpbs_cancel(struct backend *b, char *const ids[], size_t n, struct diag *d)
 	if ((argv = calloc(n + 3, sizeof *argv)) == NULL)
 		return diag_errno(d, ENOMEM, "qdel");
 	argv[0] = "qdel";
-	argv[1] = "-Wsuppress_email=-1";
+	argv[1] = "-Wsuppress_email=1";	/* -1 hangs: see above */
 	for (i = 0; i < n; i++)
 		argv[i + 2] = ids[i];
 	if (pilots_exec(argv, NULL, &out, &err, &status, d) < 0)
@@ -484,21 +517,23 @@ bpbs_worker(struct pilot_argv *a, const char *pilot, const char *host,
 	    pilot_argv_add(a, "%s", host) | pilot_argv_add(a, "pbs_attach") |
 	    pilot_argv_add(a, "-j") | pilot_argv_add(a, "%s", pilot) |
 	    pilot_argv_add(a, "/bin/sh") | pilot_argv_add(a, "-c") |
-	    pilot_argv_add(a, "'%s'", cmd);
+	    pilot_argv_add(a, "'trap \"\" USR2; %s'", cmd);
 }
 
 /*
- * qsig signals every process of the pilot job: the pilot's own shell
- * ignores SIGTERM, its attached worker does not.  No SIGKILL that way:
- * it would end the pilot.
+ * qsig signals every process of the pilot job: the USR2 first tells the
+ * pilot's shell that the TERM after it is its worker's notice, not its
+ * end; the worker ignores the USR2.  No SIGKILL that way: it would end
+ * the pilot.
  */
 static int
 bpbs_signal(struct pilot_argv *a, const char *pilot, int sig)
 {
 	if (sig != SIGTERM)
 		return 0;
-	if ((pilot_argv_add(a, "qsig") | pilot_argv_add(a, "-s") |
-	    pilot_argv_add(a, "TERM") | pilot_argv_add(a, "%s", pilot)) < 0)
+	if ((pilot_argv_add(a, "/bin/sh") | pilot_argv_add(a, "-c") |
+	    pilot_argv_add(a, "%s", NOTICE_SH) | pilot_argv_add(a, "sh") |
+	    pilot_argv_add(a, "%s", pilot)) < 0)
 		return 0;
 	return 1;
 }

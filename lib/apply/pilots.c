@@ -19,8 +19,10 @@
 #include <unistd.h>
 
 #include "util/array.h"
+#include "util/cmdout.h"
 #include "util/file.h"
 #include "util/hash.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 #include "apply/backend.h"
@@ -68,6 +70,13 @@ become(const void *arg)
 		_exit(126);
 }
 
+/*
+ * Once a command hung, the scheduler is taken as not answering for as
+ * long as the bound: the commands after it fail at once, so that a step
+ * that would run many (every job's poll) costs one timeout, not many.
+ */
+static double sched_down_until;
+
 /* The scheduler's command argv, as the user as (NULL: as we are). */
 int
 pilots_exec(char *const argv[], const struct who *as, char **out,
@@ -76,10 +85,30 @@ pilots_exec(char *const argv[], const struct who *as, char **out,
 	struct proc p = { argv, NULL, NULL, 0, PROC_CAPTURE, PROC_CAPTURE,
 	    become, as };
 	struct proc_out o;
+	double t = cmdout_timeout();
 
 	*out = *err = NULL;
-	if (proc_run(&p, status, &o, d) < 0)
+	if (sched_down_until > 0 && now_mono() < sched_down_until)
+		return diag_set(d, EX_TEMPFAIL, "%s: not run: a command of "
+		    "the scheduler hung less than %g s ago (BF_SCHED_TIMEOUT)",
+		    argv[0], t);
+	if (proc_run_bounded(&p, t, 0, status, &o, d) < 0)
 		return -1;
+	if (o.interrupted) {
+		proc_out_free(&o);
+		return diag_set(d, EX_TEMPFAIL, "%s: killed: asked to end",
+		    argv[0]);
+	}
+	if (o.timedout) {
+		proc_out_free(&o);
+		sched_down_until = now_mono() + t;
+		/* Said here too: a poll's failure is not reported. */
+		log_warn("%s: no answer in %g s (BF_SCHED_TIMEOUT); killed; "
+		    "will retry", argv[0], t);
+		return diag_set(d, EX_TEMPFAIL, "%s: no answer in %g s "
+		    "(BF_SCHED_TIMEOUT); killed", argv[0], t);
+	}
+	sched_down_until = 0;
 	*out = o.out;
 	*err = o.err;
 	return 0;

@@ -53,12 +53,21 @@
  *	"/" as its directory), its standard output in *out when out is not
  *	NULL.  pilots_exec() does the same and leaves the judging of the
  *	exit status, in *status (waitpid's), and of the standard error, in
- *	*err, to the caller.  pilot_argv_add() appends one argument, made
+ *	*err, to the caller.  Both give the command cmdout_timeout() seconds
+ *	(BF_SCHED_TIMEOUT, default 30): one that hangs is killed with its
+ *	process group, a warning logged, and it fails with 75, so that the
+ *	caller tries again later and is never blocked longer; for as many
+ *	seconds after, every scheduler command of the process fails at once
+ *	(75) without being run, so that a step of many commands costs one
+ *	timeout.  A SIGTERM or SIGINT pending meanwhile (bf-watch blocks
+ *	them outside its wait) kills the command at once (75).
+ *	pilot_argv_add() appends one argument, made
  *	by printf, to a pilot_argv.
  * DIAGNOSTICS
  *	-1 with d set: 69 a command not found ("qsub: not found on PATH;
  *	is PBS installed?"); 75 one that failed, with its first line of
- *	standard error (the scheduler not answering); 76 output that is
+ *	standard error (the scheduler not answering), or that did not end
+ *	in time ("qdel: no answer in 30 s (BF_SCHED_TIMEOUT); killed"); 76 output that is
  *	not what the scheduler prints; 65 a job no pilot could be started
  *	for; 78 a bad setting.
  */

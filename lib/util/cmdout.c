@@ -3,9 +3,9 @@
  *	cmdout - the whole standard output of a scheduler's command
  * DESCRIPTION
  *	See cmdout.h.  The exit status alone tells a missing command (the
- *	shell's 127) from a failing one.
+ *	shell's 127) from a failing one.  proc_run() does the running, so
+ *	that a command that hangs is killed at the timeout.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "util/cmdout.h"
+#include "util/log.h"
+#include "util/proc.h"
 
 int
 cmdout_on_path(const char *prog)
@@ -31,63 +33,46 @@ cmdout_on_path(const char *prog)
 	return 0;
 }
 
-/*
- * Reads fp to its end into a buffer of at most CMDOUT_MAX bytes and a NUL;
- * -1 when more came (the rest is drained: pclose() waits for the command)
- * or memory ran out.
- */
-static int
-slurp(FILE *fp, char **out, size_t *lenp)
+double
+cmdout_timeout(void)
 {
-	const size_t most = (size_t)CMDOUT_MAX + 1;
-	size_t len = 0, cap = 0, n;
-	char *buf = NULL, sink[4096];
-	int lost = 0;
+	const char *s = getenv("BF_SCHED_TIMEOUT");
+	char *end;
+	double t;
 
-	for (;;) {
-		if (!lost && cap - len < 4096 && cap < most) {
-			size_t ncap = cap ? 2 * cap : 16384;
-			char *b = realloc(buf, ncap < most ? ncap : most);
-			if (b == NULL)
-				lost = 1;
-			else {
-				buf = b;
-				cap = ncap < most ? ncap : most;
-			}
-		}
-		if (lost || len + 1 >= cap) {
-			n = fread(sink, 1, sizeof sink, fp);
-			lost |= n > 0;
-		} else
-			len += n = fread(buf + len, 1, cap - len - 1, fp);
-		if (n == 0)
-			break;
-	}
-	if (lost) {
-		free(buf);
-		return -1;
-	}
-	buf[len] = '\0';
-	*out = buf;
-	*lenp = len;
-	return 0;
+	if (s == NULL || *s == '\0')
+		return CMDOUT_TIMEOUT;
+	t = strtod(s, &end);
+	if (*end != '\0' || !(t > 0 && t <= 86400))
+		return CMDOUT_TIMEOUT;
+	return t;
 }
 
 int
 cmdout_run(const char *label, const char *cmd, const char *hint,
     char **out, size_t *len, struct diag *d)
 {
-	FILE *fp = popen(cmd, "r");
-	char *buf = NULL;
-	size_t n = 0;
-	int status, rc;
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	struct proc p = { argv, NULL, NULL, 0, PROC_CAPTURE, PROC_INHERIT,
+	    NULL, NULL };
+	struct proc_out o;
+	double t = cmdout_timeout();
+	int status;
 
-	if (fp == NULL)
-		return diag_errno(d, errno, "%s: cannot run", label);
-	rc = slurp(fp, &buf, &n);
-	status = pclose(fp);
-	if (status != 0) {
-		free(buf);
+	if (proc_run_bounded(&p, t, CMDOUT_MAX, &status, &o, d) < 0)
+		return diag_prefix(d, "%s", label);
+	if (o.interrupted) {
+		proc_out_free(&o);
+		return diag_set(d, EX_TEMPFAIL, "%s: killed: asked to end",
+		    label);
+	}
+	if (o.timedout) {
+		proc_out_free(&o);
+		return diag_set(d, EX_TEMPFAIL, "%s: no answer in %g s "
+		    "(BF_SCHED_TIMEOUT); killed; %s", label, t, hint);
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		proc_out_free(&o);
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 			return diag_set(d, EX_UNAVAILABLE, "%s: command not "
 			    "found: %s", label, cmd);
@@ -97,10 +82,13 @@ cmdout_run(const char *label, const char *cmd, const char *hint,
 		return diag_set(d, EX_TEMPFAIL, "%s was killed by signal %d",
 		    label, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 	}
-	if (rc < 0)
+	if (o.lost) {
+		proc_out_free(&o);
 		return diag_set(d, EX_DATAERR, "%s: output larger than %d "
 		    "bytes or out of memory", label, CMDOUT_MAX);
-	*out = buf;
-	*len = n;
+	}
+	free(o.err);
+	*out = o.out;
+	*len = o.outlen;
 	return 0;
 }

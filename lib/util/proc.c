@@ -16,15 +16,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 struct sink {
 	int fd;			/* -1 once at its end */
 	char *buf;
-	size_t len, cap;
+	size_t len, cap, max;
+	int lost;
 };
 
 static int
@@ -33,11 +36,11 @@ sink_read(struct sink *s)
 	char drop[4096];
 	ssize_t r;
 
-	if (s->len + 4096 + 1 > s->cap && s->cap < PROC_MAX_CAPTURE + 1) {
+	if (s->len + 4096 + 1 > s->cap && s->cap < s->max + 1) {
 		size_t cap = s->cap ? 2 * s->cap : 8192;
 		char *b;
-		if (cap > PROC_MAX_CAPTURE + 1)
-			cap = PROC_MAX_CAPTURE + 1;
+		if (cap > s->max + 1)
+			cap = s->max + 1;
 		if ((b = realloc(s->buf, cap)) == NULL)
 			return -1;
 		s->buf = b;
@@ -56,6 +59,8 @@ sink_read(struct sink *s)
 	}
 	if (s->len + 1 < s->cap)
 		s->len += (size_t)r;
+	else
+		s->lost = 1;
 	return 0;
 }
 
@@ -74,7 +79,7 @@ child_fd(int how, int pipefd, int target)
 }
 
 static void
-child(const struct proc *p, const int in[2], const int out[2],
+child(const struct proc *p, int group, const int in[2], const int out[2],
     const int err[2])
 {
 	sigset_t none;
@@ -83,6 +88,8 @@ child(const struct proc *p, const int in[2], const int out[2],
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_DFL);
+	if (group)
+		(void)setpgid(0, 0);	/* its whole group killed at the end */
 	if (p->in != NULL) {
 		if (dup2(in[0], STDIN_FILENO) < 0)
 			_exit(126);
@@ -124,16 +131,71 @@ proc_out_free(struct proc_out *o)
 	memset(o, 0, sizeof *o);
 }
 
+/* Milliseconds to wait in poll(2): -1 with no deadline, else at most
+ * 100 (a pending SIGTERM is looked for that often). */
+static int
+ms_left(double deadline)
+{
+	double left;
+
+	if (deadline <= 0)
+		return -1;
+	left = deadline - now_mono();
+	return left <= 0 ? 0 : left > 0.1 ? 100 : (int)(left * 1e3) + 1;
+}
+
+/* A SIGTERM or SIGINT waiting, blocked: the caller is asked to end. */
+static int
+term_pending(void)
+{
+	sigset_t set;
+
+	return sigpending(&set) == 0 && (sigismember(&set, SIGTERM) == 1 ||
+	    sigismember(&set, SIGINT) == 1);
+}
+
+/* The child's exit, waiting at most until deadline (0: for ever). */
+static int
+reap(pid_t pid, int *status, double deadline)
+{
+	struct timespec ts = { 0, 5 * 1000 * 1000 };
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, status, deadline > 0 ? WNOHANG : 0);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR) {
+			*status = 126 << 8;
+			return 0;
+		}
+		if (r == 0 && (now_mono() >= deadline || term_pending()))
+			return -1;
+		if (r == 0)
+			nanosleep(&ts, NULL);
+	}
+}
+
 int
 proc_run(const struct proc *p, int *status, struct proc_out *o,
     struct diag *d)
 {
+	return proc_run_bounded(p, 0, 0, status, o, d);
+}
+
+int
+proc_run_bounded(const struct proc *p, double timeout, size_t maxout,
+    int *status, struct proc_out *o, struct diag *d)
+{
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
-	struct sink s[2] = { { -1, NULL, 0, 0 }, { -1, NULL, 0, 0 } };
+	size_t max = maxout ? maxout : PROC_MAX_CAPTURE;
+	struct sink s[2] = { { -1, NULL, 0, 0, max, 0 },
+	    { -1, NULL, 0, 0, max, 0 } };
+	double deadline = timeout > 0 ? now_mono() + timeout : 0;
 	size_t fed = 0;
 	void (*was)(int);
 	pid_t pid;
-	int e, oom = 0;
+	int e, oom = 0, late = 0;
 
 	if (o != NULL)
 		memset(o, 0, sizeof *o);
@@ -146,7 +208,9 @@ proc_run(const struct proc *p, int *status, struct proc_out *o,
 		return diag_errno(d, e, "unable to run %s", p->argv[0]);
 	}
 	if (pid == 0)
-		child(p, in, out, err);
+		child(p, timeout > 0, in, out, err);
+	if (timeout > 0)
+		(void)setpgid(pid, pid);	/* before any kill(-pid) */
 	close(in[0]), close(out[1]), close(err[1]);
 	s[0].fd = out[0];
 	s[1].fd = err[0];
@@ -162,10 +226,14 @@ proc_run(const struct proc *p, int *status, struct proc_out *o,
 	while (in[1] >= 0 || s[0].fd >= 0 || s[1].fd >= 0) {
 		struct pollfd pf[3] = { { in[1], POLLOUT, 0 },
 		    { s[0].fd, POLLIN, 0 }, { s[1].fd, POLLIN, 0 } };
-		int i;
-		if (poll(pf, 3, -1) < 0) {
-			if (errno == EINTR)
-				continue;
+		int i, n = poll(pf, 3, ms_left(deadline));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		if (deadline > 0 && (now_mono() >= deadline ||
+		    term_pending())) {
+			late = 1;
 			break;
 		}
 		if (in[1] >= 0 && pf[0].revents) {
@@ -191,11 +259,12 @@ proc_run(const struct proc *p, int *status, struct proc_out *o,
 		close(s[0].fd);
 	if (s[1].fd >= 0)
 		close(s[1].fd);
-	while (waitpid(pid, status, 0) < 0)
-		if (errno != EINTR) {
-			*status = 126 << 8;
-			break;
-		}
+	if (late || reap(pid, status, deadline) < 0) {
+		late = 1;
+		(void)kill(-pid, SIGKILL);
+		(void)kill(pid, SIGKILL);
+		(void)reap(pid, status, 0);
+	}
 	signal(SIGPIPE, was);
 	if (oom || (o == NULL && (s[0].buf || s[1].buf))) {
 		free(s[0].buf);
@@ -211,6 +280,9 @@ proc_run(const struct proc *p, int *status, struct proc_out *o,
 		}
 		o->out[s[0].len] = '\0', o->outlen = s[0].len;
 		o->err[s[1].len] = '\0', o->errlen = s[1].len;
+		o->timedout = late;
+		o->interrupted = late && term_pending();
+		o->lost = s[0].lost | s[1].lost;
 	}
 	return 0;
 }
