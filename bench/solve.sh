@@ -236,7 +236,7 @@ for size in $SIZES; do
 	od=$(field "$dir/dp.plan" objective)
 	same=$(awk -v a="$oc" -v b="$od" -v p="$P" 'BEGIN { d = a - b; if (d < 0) d = -d;
 		m = a < 0 ? -a : a; e = 1e-9 * (m > 1 ? m : 1)
-		if (p) print a <= b + e ? "<=dp" : "NO"; else print d <= e ? "yes" : "NO" }')
+		if (p >= 2) print "-"; else if (p) print a <= b + e ? "<=dp" : "NO"; else print d <= e ? "yes" : "NO" }')
 	if [ -n "$P" ]; then
 		set -- - not_run - - not_run -
 	else
