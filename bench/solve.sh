@@ -8,7 +8,8 @@
 #
 #	bench/solve.sh [SIZES]		SIZES like "10x128 20x256" (default: all);
 #					JxN+p: the same with a policy (20 users'
-#					caps, a group share, max_rescales)
+#					caps, a group share, max_rescales);
+#					JxN+rS: a random policy of seed S
 #	REPEAT=3 bench/solve.sh		cbc and dp times: the median of 3 runs
 #	PERNODE_MAX=512 bench/solve.sh	per-node runs only up to N nodes
 #	TIGHT_MAX=1024 bench/solve.sh	per-node-tight runs only up to N nodes
@@ -44,6 +45,62 @@ WORK=$(mktemp -d)
 make_instance() {
 	mkdir -p "$3/jobs"
 	awk -F, -v J="$1" -v N="$2" -v dir="$3" -v pol="${4:-0}" '
+	# An admin policy drawn at random from seed pol (>= 2), after the
+	# state: U users owning the jobs unevenly (job files rewritten with
+	# owners), three in four capped at 0.5 to 1.5 times what they hold
+	# plus up to N/U, weights on some users and jobs, one to three groups
+	# of random jobs whose min_nodes is 40 to 90 % of what their jobs and
+	# their owners caps allow, and a rescale limit of 2 to 12 % of the
+	# jobs.
+	function random_policy(n, N, dir, seed,   U, u, i, f, g, ng, m, c, r, lim, own, cap, gh, ing, sep) {
+		srand(seed)
+		U = 5 + int(rand() * 36)
+		for (i = 1; i <= n; i++) {
+			own[i] = int(U * rand() * rand())
+			gh[own[i]] += cnt[i]
+		}
+		for (i = 1; i <= n; i++) {
+			f = dir "/jobs/" name[i] ".yaml"
+			printf "owner: {uid: %d}\n", 1000 + own[i] >>f
+			close(f)
+		}
+		f = dir "/policy.yaml"
+		printf "users:\n" >f
+		for (u = 0; u < U; u++) {
+			cap[u] = rand() < 0.75 ? int(gh[u] * (0.5 + rand()) + rand() * N / U) : -1
+			sep = ""
+			printf "  %d: {", 1000 + u >f
+			if (cap[u] >= 0) {
+				printf "max_nodes: %d", cap[u] >f
+				sep = ", "
+			}
+			if (cap[u] < 0 || rand() < 0.4)
+				printf "%sweight: %s", sep, (rand() < 0.3 ? 0.5 : 1 + int(rand() * 3)) >f
+			printf "}\n" >f
+		}
+		printf "jobs:\n" >f
+		for (i = 1; i <= n; i++)
+			if (rand() < 0.1)
+				printf "  %s: {weight: %s}\n", name[i], 0.5 + int(rand() * 8) / 2 >f
+		ng = 1 + int(rand() * 3)
+		printf "groups:\n" >f
+		for (g = 0; g < ng; g++) {
+			m = 3 + int(rand() * (n / 20 > 3 ? n / 20 - 2 : 1))
+			printf "  g%d: {jobs: [", g >f
+			c = 0; lim = 0
+			delete ing
+			for (r = 0; r < m; r++) {
+				i = 1 + int(rand() * n)
+				if (i in ing) continue
+				ing[i] = 1
+				printf "%s%s", (c++ ? ", " : ""), name[i] >f
+				lim += (cap[own[i]] >= 0 && cap[own[i]] < hi[i]) ? cap[own[i]] : hi[i]
+			}
+			printf "], min_nodes: %d}\n", int(lim * (0.4 + 0.5 * rand())) >f
+		}
+		printf "max_rescales: %d\n", 1 + int(n * (0.02 + 0.1 * rand())) >f
+		close(f)
+	}
 	FNR == 1 { next }
 	FILENAME == ARGV[1] && $5 == "BFTRAINER" {
 		m = $1; sub(/-ImageNet$/, "", m)
@@ -60,11 +117,11 @@ make_instance() {
 			printf "name: %s\ncommand: train\nmin_nodes: %d\nmax_nodes: %d\n" \
 			    "rescale_up: %s\nrescale_down: %s\nsamples: %s\nscaling:\n%s", \
 			    name[i], lo[i], hi[i], up[i], down[i], work[i], pts[model[i]] >f
-			if (pol)
+			if (pol == 1)
 				printf "owner: {uid: %d}\n", 1000 + i % 20 >f
 			close(f)
 		}
-		if (pol) {
+		if (pol == 1) {
 			f = dir "/policy.yaml"
 			printf "users:\n" >f
 			for (u = 0; u < 20; u++)
@@ -99,6 +156,8 @@ make_instance() {
 			cnt[i]++; hosts[i] = hosts[i] (cnt[i] > 1 ? "," : "") sprintf("n%05d", k)
 			held++
 		}
+		if (pol >= 2)
+			random_policy(n, N, dir, pol)
 		f = dir "/state.yaml"
 		printf "time: 1612915700\njobs:\n" >f
 		for (i = 1; i <= n; i++)
@@ -161,7 +220,10 @@ printf "%-12s %7s %8s %-8s %-5s %6s %7s %6s %8s %-15s %6s %8s %-15s %6s\n" \
 	pernode_status ratio tight_s tight_status ratio
 for size in $SIZES; do
 	J=${size%x*} N=${size#*x} P=
-	case $N in *+p) N=${N%+p} P=1 ;; esac
+	case $N in
+	*+p) N=${N%+p} P=1 ;;
+	*+r*) P=$((${N#*+r} + 2)) N=${N%+r*} ;;
+	esac
 	dir=$WORK/$size
 	make_instance "$J" "$N" "$dir" "$P"
 	if [ -n "$P" ]; then
@@ -174,7 +236,7 @@ for size in $SIZES; do
 	od=$(field "$dir/dp.plan" objective)
 	same=$(awk -v a="$oc" -v b="$od" -v p="$P" 'BEGIN { d = a - b; if (d < 0) d = -d;
 		m = a < 0 ? -a : a; e = 1e-9 * (m > 1 ? m : 1)
-		if (p) print a <= b + e ? "<=dp" : "NO"; else print d <= e ? "yes" : "NO" }')
+		if (p >= 2) print "-"; else if (p) print a <= b + e ? "<=dp" : "NO"; else print d <= e ? "yes" : "NO" }')
 	if [ -n "$P" ]; then
 		set -- - not_run - - not_run -
 	else

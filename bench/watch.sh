@@ -2,7 +2,12 @@
 # bench/watch.sh - bf-watch's latency from a new holes file landing in
 # holes/ to the new plan on disk and the state written (every action
 # taken), with NODES nodes and JOBS running jobs.  Prints a table; not a
-# test.  Figures and the command: bench/watch.md.
+# test.  Figures and the command: bench/watch.md.  Beside them, the same
+# run's baseline: solve_ms and dp_ms, the whole bf-solve -d on the spool
+# as the rounds left it (bf-watch's decision, no plan written), with its
+# default solver and with --solver dp, the median of DECIDE_RUNS (9).
+# With KEEP=1 the work directory stays: lat (each round's ms, in order),
+# rounds, watch.log.
 #
 #	bench/watch.sh			1,000 nodes, 50 jobs, 200 rounds
 #	NODES=N JOBS=J ROUNDS=R bench/watch.sh
@@ -47,6 +52,7 @@ SHIM=$ROOT/bench/fsync-shim.so
 }
 WORK=$(mktemp -d)
 SP=$WORK/sp
+[ -n "${KEEP:-}" ] && echo "bench/watch.sh: work in $WORK" >&2
 cleanup() {
 	[ -n "${WPID:-}" ] && kill -TERM "$WPID" 2>/dev/null
 	for f in "$SP"/run/*/pid; do
@@ -75,13 +81,24 @@ while [ "$j" -le "$JOBS" ]; do
 done
 root=
 [ "$(id -u)" -eq 0 ] && root=--allow-root-jobs
+# TSLOG=1: each line of bf-watch's log stamped on arrival with
+# CLOCK_MONOTONIC in ms (the rounds' clock), through a fifo, so that each
+# round's decisions can be told apart (the table's last lines).
+log=$WORK/watch.log
+if [ -n "${TSLOG:-}" ]; then
+	mkfifo "$WORK/log.fifo"
+	perl -MTime::HiRes=clock_gettime,CLOCK_MONOTONIC -ne '$| = 1;
+	    printf "%.3f %s", clock_gettime(CLOCK_MONOTONIC) * 1000, $_' \
+	    <"$WORK/log.fifo" >"$WORK/watch.log" &
+	log=$WORK/log.fifo
+fi
 if [ "$FSYNCS" = 0 ]; then
-	bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+	bf-watch -d "$SP" --no-profile $root -g 1 2>"$log" &
 else
 	skip=0
 	[ "$FSYNCS" = skip ] && skip=1
 	LD_PRELOAD=$SHIM BF_FSYNC_LOG=$WORK/fsync.log BF_FSYNC_SKIP=$skip \
-	    bf-watch -d "$SP" --no-profile $root -g 1 2>"$WORK/watch.log" &
+	    bf-watch -d "$SP" --no-profile $root -g 1 2>"$log" &
 fi
 WPID=$!
 # The first round starts the jobs: not a latency, dropped below.
@@ -141,21 +158,69 @@ if [ "$FSYNCS" != 0 ]; then
 	    END { printf "%d %.2f", median(c, r), median(t, r) }' \
 	    "$WORK/rounds" "$WORK/fsync.log" 2>/dev/null) || fsyncs="- -"
 fi
-printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %s' \
+# The baseline in the same run: the decision alone, as bf-watch makes it
+# from this spool (bf-solve -d: read the inputs, decide, no plan written),
+# whole processes, the median of DECIDE_RUNS, with the default solver and
+# with --solver dp.
+DECIDE_RUNS=${DECIDE_RUNS:-9}
+decide_ms() {
+	_i=0
+	while [ "$_i" -lt "$DECIDE_RUNS" ]; do
+		_t0=$(date +%s%N)
+		bf-solve -d "$SP" "$@" >/dev/null 2>&1
+		_t1=$(date +%s%N)
+		echo $(((_t1 - _t0) / 1000))
+		_i=$((_i + 1))
+	done | sort -n | awk '{ t[NR] = $1 }
+	    END { printf "%.1f", t[int((NR + 1) / 2)] / 1000 }'
+}
+solve_ms=$(decide_ms)
+dp_ms=$(decide_ms --solver dp)
+printf '%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %-8s %-8s %s' \
 	spool nodes jobs rounds median_ms p99_ms max_ms timeouts flood \
-	drained_s cpu_ms
+	drained_s solve_ms dp_ms cpu_ms
 [ -n "$fsyncs" ] && printf ' %-7s %s' fsyncs fsync_ms
 echo
 cpu_width=
 [ -n "$fsyncs" ] && cpu_width=-7
-printf "%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %${cpu_width}s" \
+printf "%-10s %-8s %-6s %-7s %-10s %-10s %-10s %-9s %-7s %-9s %-8s %-8s %${cpu_width}s" \
 	"$(stat -f -c %T "$WORK")" "$NODES" "$JOBS" "$n" \
 	"$(pick 0.5)" "$(pick 0.99)" "$(tail -n 1 "$WORK/sorted")" \
 	"$(cat "$WORK/timeouts")" "$FLOOD" \
-	"$(cat "$WORK/drained" 2>/dev/null || echo -)" \
+	"$(cat "$WORK/drained" 2>/dev/null || echo -)" "$solve_ms" "$dp_ms" \
 	"$(awk -v a="$cpu0" -v b="$cpu1" -v n="$ROUNDS" \
 	    -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", \
 	    (b - a) * 1000 / hz / n }')"
 # shellcheck disable=SC2086
 [ -n "$fsyncs" ] && printf ' %-7s %s' $fsyncs
 echo
+# TSLOG=1: the rounds by what their decisions did (a decision's line is
+# the round's that began last before it): with a job started or not; per kind, the rounds, the median and maximum ms, and the median of
+# the decisions' own "solve" seconds in ms.
+if [ -n "${TSLOG:-}" ]; then
+	awk 'FILENAME == ARGV[1] { s[++r] = $1; e[r] = $2; next }
+	    FILENAME == ARGV[2] { lat[++l] = $1; next }
+	    / decision: / { i = 0	# the round last begun: its line may
+		while (i < r && s[i + 1] <= $1) i++	# come after its end
+		if (i == 0) next
+		st[i] += gsub(/ start job/, "&")
+		x = $0; sub(/.* solve /, "", x); sv[i] += x * 1000
+		nd[i]++ }
+	    END {
+		for (i = 1; i <= r; i++) {
+			k = st[i] > 0 ? "starts" : "no_start"
+			n[k]++; v[k, n[k]] = lat[i]; w[k, n[k]] = sv[i]
+			d[k] += nd[i] }
+		printf "%-9s %-7s %-10s %-10s %-9s %s\n", "round", "rounds",
+		    "median_ms", "max_ms", "solve_ms", "decisions"
+		for (k in n) {
+			m = n[k]
+			for (i = 1; i <= m; i++) { a[i] = v[k, i]; b[i] = w[k, i] }
+			for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+				t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+			for (i = 2; i <= m; i++) for (j = i; j > 1 && b[j - 1] > b[j]; j--) {
+				t = b[j]; b[j] = b[j - 1]; b[j - 1] = t }
+			printf "%-9s %-7d %-10.1f %-10.1f %-9.1f %d\n", k, m,
+			    a[int((m + 1) / 2)], a[m], b[int((m + 1) / 2)], d[k] } }' \
+	    "$WORK/rounds" "$WORK/lat" "$WORK/watch.log"
+fi

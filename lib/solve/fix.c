@@ -451,3 +451,166 @@ fix_price_one(const struct milp *m, const struct fix_job *jobs,
 	free(a);
 	return -hi;
 }
+
+/*
+ * Lagrange's subproblem at the multipliers k->mult (reduced costs k->r):
+ * its value, and in x[col] (0 or 1) a minimiser: per kept row a knapsack
+ * solved forwards with its choices kept for the way back, per job outside
+ * them its least reduced cost (the first of equals).
+ */
+static int
+subproblem(const struct work *k, double *x, double *value)
+{
+	const struct milp *m = k->m;
+	size_t i, j, t, q, n, width, *idx = malloc((k->njobs + 1) *
+	    sizeof *idx);
+	double L = 0;
+
+	if (idx == NULL)
+		return -1;
+	memset(x, 0, m->ncols * sizeof *x);
+	for (i = 0; i < m->nrows; i++)
+		L += k->mult[i] * m->rhs[i];
+	for (j = 0; j < k->njobs; j++) {
+		double best = INFINITY;
+		int at = -1;
+		if (k->block[j] >= 0)
+			continue;
+		for (q = k->live0[j]; q < k->live0[j + 1]; q++)
+			if (k->r[k->live[q]] < best) {
+				best = k->r[k->live[q]];
+				at = k->live[q];
+			}
+		if (at >= 0)
+			x[at] = 1;
+		L += best;
+	}
+	for (i = 0; i < m->nrows; i++) {
+		long cap, c;
+		double *P;
+		int *pick;
+		if (k->role[i] != FIX_BLOCK)
+			continue;
+		if ((n = block_jobs(k, i, idx, &cap)) == 0)
+			continue;
+		width = (size_t)cap + 1;
+		P = malloc((n + 1) * width * sizeof *P);
+		pick = malloc((n + 1) * width * sizeof *pick);
+		if (P == NULL || pick == NULL) {
+			free(P), free(pick), free(idx);
+			return -1;
+		}
+		for (c = 0; c <= cap; c++)
+			P[c] = 0;
+		for (t = 0; t < n; t++) {
+			const double *from = P + t * width;
+			double *to = P + (t + 1) * width;
+			int *pk = pick + t * width;
+			for (c = 0; c <= cap; c++)
+				to[c] = INFINITY, pk[c] = -1;
+			for (q = k->live0[idx[t]]; q < k->live0[idx[t] + 1];
+			    q++) {
+				int col = k->live[q];
+				long a = k->w[col];
+				for (c = a; c <= cap; c++)
+					if (from[c - a] + k->r[col] < to[c]) {
+						to[c] = from[c - a] + k->r[col];
+						pk[c] = col;
+					}
+			}
+		}
+		L += P[n * width + (size_t)cap];
+		for (c = cap, t = n; t-- > 0;) {
+			int col = pick[t * width + (size_t)c];
+			if (col < 0)
+				break;
+			x[col] = 1;
+			c -= k->w[col];
+		}
+		free(P), free(pick);
+	}
+	free(idx);
+	*value = L;
+	return 0;
+}
+
+/*
+ * The multipliers of the priced rows raised by subgradient steps
+ * (Polyak's, towards target): L(y) is concave, and rhs - A x(y) a
+ * supergradient at y.  mult[] keeps the best found; *bound its L.
+ */
+int
+fix_improve(const struct milp *m, const struct fix_job *jobs, size_t njobs,
+    const char *role, double *mult, double target, int iters, double *bound,
+    struct diag *d)
+{
+	struct work k;
+	double *x, *g, *y, best = -INFINITY, theta = 1, L;
+	size_t i, e;
+	int it, stall = 0, rc = 0;
+
+	memset(&k, 0, sizeof k);
+	k.m = m, k.jobs = jobs, k.njobs = njobs;
+	k.role = malloc(m->nrows + 1);
+	k.r = malloc((m->ncols + 1) * sizeof *k.r);
+	k.w = calloc(m->ncols + 1, sizeof *k.w);
+	k.block = malloc((njobs + 1) * sizeof *k.block);
+	k.mult = y = malloc((m->nrows + 1) * sizeof *y);
+	x = malloc((m->ncols + 1) * sizeof *x);
+	g = malloc((m->nrows + 1) * sizeof *g);
+	if (k.role == NULL || k.r == NULL || k.w == NULL || k.block == NULL ||
+	    y == NULL || x == NULL || g == NULL || live_columns(&k) < 0) {
+		work_free(&k), free(y), free(x), free(g);
+		return diag_errno(d, ENOMEM, "fix: multipliers");
+	}
+	memcpy(k.role, role, m->nrows);
+	memcpy(y, mult, m->nrows * sizeof *y);
+	if (assign_blocks(&k, d) < 0) {
+		work_free(&k), free(y), free(x), free(g);
+		return -1;
+	}
+	if (price_large(&k) < 0)
+		rc = -1;
+	for (it = 0; rc == 0 && it < iters; it++) {
+		double norm = 0;
+		reduce(&k);
+		if (subproblem(&k, x, &L) < 0) {
+			rc = -1;
+			break;
+		}
+		if (it == 0 || L > best + 1e-12 * fabs(best)) {
+			best = L;
+			memcpy(mult, y, m->nrows * sizeof *y);
+			stall = 0;
+		} else if (++stall >= 4) {
+			theta /= 2;
+			stall = 0;
+		}
+		if (target - L <= 0)
+			break;
+		for (i = 0; i < m->nrows; i++)
+			g[i] = k.role[i] == FIX_PRICE ? m->rhs[i] : 0;
+		for (e = 0; e < m->nz; e++)
+			if (k.role[m->trow[e]] == FIX_PRICE)
+				g[m->trow[e]] -= m->tval[e] * x[m->tcol[e]];
+		for (i = 0; i < m->nrows; i++) {
+			if (k.role[i] != FIX_PRICE)
+				continue;
+			/* a row whose sign pins y at 0 and pushes on: no move */
+			if ((m->sense[i] == 'L' && y[i] >= 0 && g[i] > 0) ||
+			    (m->sense[i] == 'G' && y[i] <= 0 && g[i] < 0))
+				g[i] = 0;
+			norm += g[i] * g[i];
+		}
+		if (norm == 0)
+			break;	/* x(y) meets every priced row: L is optimal */
+		for (i = 0; i < m->nrows; i++)
+			if (k.role[i] == FIX_PRICE)
+				y[i] += theta * (target - L) / norm * g[i];
+	}
+	work_free(&k), free(y), free(x), free(g);
+	if (rc < 0)
+		return diag_errno(d, ENOMEM, "fix: multipliers");
+	*bound = best;
+	return 0;
+}

@@ -76,6 +76,9 @@ struct fix_job {
 int fix_bounds(const struct milp *m, const struct fix_job *jobs,
     size_t njobs, const char *role, double *mult, double *colbound,
     double *bound, double *tol, struct diag *d);
+int fix_improve(const struct milp *m, const struct fix_job *jobs,
+    size_t njobs, const char *role, double *mult, double target, int iters,
+    double *bound, struct diag *d);
 double fix_price_one(const struct milp *m, const struct fix_job *jobs,
     size_t njobs, size_t row);
 

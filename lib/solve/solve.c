@@ -61,6 +61,7 @@ solve_free(struct solve *s)
 	free(s->holder);
 	free(s->colbound);
 	free(s->mult);
+	free(s->lpmult);
 	solve_init(s);
 }
 
@@ -549,6 +550,10 @@ fix_comment(FILE *fp, const struct solve *s)
 		fprintf(fp, "%s %s %s", sep, n, fmt_double(s->mult[i], num));
 		sep = ",";
 	}
+	if (s->improved)
+		fprintf(fp, " (the LP's duals raised by subgradient steps, "
+		    "over the columns left by a first bound with the LP's "
+		    "duals at T)");
 	fprintf(fp, "\nL %s", fmt_double(s->lbound, num));
 	fprintf(fp, ", tol %s", fmt_double(s->fixtol, num));
 	fprintf(fp, ", T %s: %s\n", fmt_double(s->threshold, num), s->fixby);
@@ -796,6 +801,7 @@ multipliers(struct solve *s, const char *role, const struct fix_job *fj,
 	const struct milp *m = &s->model;
 	size_t i, priced = 0, kept = 0, at = 0;
 	double lp;
+	int rc;
 
 	for (i = 0; i < m->nrows; i++) {
 		priced += role[i] == FIX_PRICE;
@@ -808,7 +814,13 @@ multipliers(struct solve *s, const char *role, const struct fix_job *fj,
 		s->mult[at] = fix_price_one(m, fj, s->njobs, at);
 		return 0;
 	}
-	return milp_lp_duals(m, s->mult, &lp, d);
+	if ((rc = milp_lp_duals(m, s->mult, &lp, d)) != 0)
+		return rc;
+	free(s->lpmult);
+	if ((s->lpmult = malloc((m->nrows + 1) * sizeof *s->lpmult)) == NULL)
+		return diag_errno(d, ENOMEM, "bounds");
+	memcpy(s->lpmult, s->mult, m->nrows * sizeof *s->lpmult);
+	return 0;
 }
 
 /* Fix at 0 every column whose bound passes t (none when t is infinite). */
@@ -920,6 +932,53 @@ seconds_since(const struct timespec *t0)
 }
 
 /*
+ * With a plan worth z known (cbc_guess): the columns the bounds rule out
+ * at z fixed, then the multipliers of the rows priced raised from the LP
+ * relaxation's duals towards z by subgradient steps (fix_improve), and
+ * the bounds taken again over the columns left: valid for every plan
+ * worth z or less, which uses none of the columns fixed.
+ */
+static int
+tighten(struct solve *s, double z, struct diag *d)
+{
+	const struct milp *m = &s->model;
+	struct fix_job *fj = fix_jobs(s);
+	char *role = malloc(m->nrows + 1);
+	double *cb = malloc((m->ncols + 1) * sizeof *cb), L, tol;
+	double *y = malloc((m->nrows + 1) * sizeof *y);
+	size_t q;
+	int rc = 0;
+
+	if (fj == NULL || role == NULL || cb == NULL || y == NULL) {
+		free(fj), free(role), free(cb), free(y);
+		return diag_errno(d, ENOMEM, "bounds");
+	}
+	fix_at(s, z);
+	if (s->lpmult != NULL) {
+		roles(m, role, 0);
+		memcpy(y, s->lpmult, m->nrows * sizeof *y);
+		if ((rc = fix_improve(m, fj, s->njobs, role, y, z,
+		    SOLVE_IMPROVE_STEPS, &L, d)) == 0)
+			rc = fix_bounds(m, fj, s->njobs, role, y, cb, &L, &tol,
+			    d);
+	}
+	if (s->lpmult != NULL && rc == 0) {
+		for (q = 0; q < m->ncols; q++)
+			if (m->ub[q] != 0 && cb[q] > s->colbound[q])
+				s->colbound[q] = cb[q];
+		if (L > s->lbound) {
+			s->lbound = L;
+			memcpy(s->mult, y, m->nrows * sizeof *y);
+			s->improved = 1;
+		}
+		s->fixtol = fmax(s->fixtol, tol);
+		fix_at(s, z);
+	}
+	free(fj), free(role), free(cb), free(y);
+	return rc;
+}
+
+/*
  * Without a start, the threshold is a guess above L that CBC's answer
  * checks: an optimum at or below it proves the fixing; one above it is
  * a plan's objective, the threshold of a second solve, which that plan
@@ -963,6 +1022,10 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 			t = z;
 			s->fixby = "the objective of a plan found with more "
 			    "columns fixed";
+			if (tighten(s, z, d) < 0) {
+				rc = -1;
+				break;
+			}
 			continue;
 		}
 		if (*st == MILP_INFEASIBLE && s->nfixed > 0) {
@@ -1127,6 +1190,7 @@ counts_release(struct solve *s)
 	free(s->holder);
 	free(s->colbound);
 	free(s->mult);
+	free(s->lpmult);
 	milp_free(&s->model);
 }
 

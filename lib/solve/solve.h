@@ -131,6 +131,8 @@ struct solve_opts {
  * decides at every change of the holes.
  */
 #define SOLVE_FIX_COLS	0
+/* Subgradient steps that raise the policy's multipliers (fix_improve) */
+#define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
 	SOLVE_FIX_COLS, 1 }
 
@@ -176,6 +178,8 @@ struct solve {
 	/* Columns fixed at 0 by Lagrange's bound (fix.h), in model units */
 	double *colbound;	/* per column: no solution using it is less */
 	double *mult;		/* per row: its multiplier, 0 when kept */
+	double *lpmult;		/* per row: the LP relaxation's dual */
+	int improved;		/* mult raised from lpmult (fix_improve) */
 	double lbound;		/* L: no solution is less */
 	double fixtol;		/* a bound must pass the threshold by more */
 	double threshold;	/* fixed: columns whose bound passes it */
