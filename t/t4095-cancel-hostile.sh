@@ -90,30 +90,6 @@ test_expect_success 'a flood of 3,000 requests: the nodes taken back are given b
 	test $(ls sp/cancel | grep -vc "\.answer$") -eq $((3000 - 64))
 '
 
-# Two records of the same job name in one second, neither of which had a
-# run of its own: both kept (they shared the name TIME-NAME-0, and the
-# second was lost, before).
-cancel_waiting_twice() {
-	for i in 1 2; do
-		submit $A w "exec $J" && bf-submit --intake -d sp 2>/dev/null &&
-		t=$(token) &&
-		as $A sh -c "echo > sp/cancel/.w@$t && mv sp/cancel/.w@$t sp/cancel/w@$t" &&
-		bf-solve -d sp >/dev/null && bf-apply -d sp -g 1 >>out2 || return 1
-	done
-}
-test_expect_success 'a waiting job cancelled twice in one second: two records, none replaced' '
-	kill_jobs sp; rm -rf sp && mkspool sp && holes sp 5000 "" &&
-	for try in 1 2 3 4 5; do
-		rm -f sp/history/runs/*-w-* out2 &&
-		cancel_waiting_twice || exit 1
-		ls sp/history/runs | grep -- "-w-0" >recs &&
-		test $(cut -d- -f1 recs | sort -u | wc -l) = 1 && break
-	done &&
-	cat recs && test $(wc -l <recs) = 2 &&
-	grep -c "^cancelled w " out2 | grep -x 2 &&
-	for f in $(cat recs); do grep -x "outcome: cancelled" sp/history/runs/$f || exit 1; done
-'
-
 test_expect_success 'SIGTERM with 20,000 files in incoming/: bf-watch exits 0 within 2 s' '
 	rm -rf sp && mkspool sp && holes sp 4000 "n1" &&
 	(cd sp/incoming && seq -f "name: j%g" 1 20000 | split -l 1 -a 5 - f) &&
