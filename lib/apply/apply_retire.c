@@ -32,38 +32,6 @@ lost(const struct backend_status *bs)
 	return bs->phase == BACKEND_LOST || bs->phase == BACKEND_NONE;
 }
 
-/*
- * STEM: TIME-NAME-ID, or for a record with no run of its own (ID 0: a
- * waiting job cancelled, a start that never ran) the first of
- * TIME-NAME-0, TIME-NAME-0-2, ... that history/runs/ does not hold, so
- * that two in one second do not share a name (a record is never
- * replaced, and one with a name taken would be lost).
- */
-static void
-run_stem(struct ctx *c, long long ended, const char *name, long long id,
-    char *stem, size_t size)
-{
-	char file[JOB_NAME_MAX + 96];
-	struct diag d;
-	int hfd, k;
-
-	snprintf(stem, size, "%lld-%s-%lld", ended, name, id);
-	/*
-	 * Not yet: a rerun after a crash must find the record it wrote
-	 * (t4030), which a fresh name would duplicate (#33, item 11, open).
-	 */
-	if (id != 0 || 1 || (hfd = history_subdir(c->sp, "runs", &d)) < 0)
-		return;
-	for (k = 2; k < 1000; k++) {
-		snprintf(file, sizeof file, "%s.yaml", stem);
-		if (faccessat(hfd, file, F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
-		    faccessat(hfd, stem, F_OK, AT_SYMLINK_NOFOLLOW) < 0)
-			break;
-		snprintf(stem, size, "%lld-%s-0-%d", ended, name, k);
-	}
-	close(hfd);
-}
-
 static const char *
 outcome(const struct backend_status *bs)
 {
@@ -208,7 +176,8 @@ retire_prepare(struct ctx *c, const char *name,
 	}
 	diag_clear(c->d);
 	/* The same job may end twice in one second: the run's id tells. */
-	run_stem(c, t->hr.ended, name, bs->id, t->stem, sizeof t->stem);
+	snprintf(t->stem, sizeof t->stem, "%lld-%s-%lld", t->hr.ended, name,
+	    bs->id);
 	t->hr.stem = t->stem;
 	return 0;
 }
@@ -364,7 +333,7 @@ cancel_waiting(struct ctx *c, const char *name, uid_t by)
 	}
 	diag_clear(c->d);
 	hr.ended = c->o->now;
-	run_stem(c, hr.ended, name, 0, stem, sizeof stem);
+	snprintf(stem, sizeof stem, "%lld-%s-0", hr.ended, name);
 	hr.stem = stem;
 	snprintf(file, sizeof file, "%s.yaml", name);
 	c->changed = 1;
