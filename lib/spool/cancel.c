@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 
 #include "spool/cancel.h"
@@ -141,7 +142,7 @@ cancel_list(struct spool *sp, struct cancel_req **reqs, size_t *n,
 {
 	struct cancel_req *v = NULL, *grown;
 	char **names;
-	size_t count, i;
+	size_t count, i, cap = 0;
 	struct stat st;
 	int cfd;
 
@@ -173,7 +174,8 @@ cancel_list(struct spool *sp, struct cancel_req **reqs, size_t *n,
 				    (unsigned long)st.st_nlink);
 			continue;
 		}
-		if ((grown = realloc(v, (*n + 1) * sizeof *v)) == NULL) {
+		if ((grown = array_grow(v, &cap, *n + 1, sizeof *v, 16)) ==
+		    NULL) {
 			free(v);
 			spool_list_free(names, count);
 			return diag_errno(d, ENOMEM, "cancel");

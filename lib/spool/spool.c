@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 
 #include "spool/spool.h"
@@ -464,7 +465,7 @@ spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
 {
 	int fd = spool_dirfd(sp, dir, d);
 	char **names = NULL;
-	size_t count = 0;
+	size_t count = 0, cap = 0;
 	struct dirent *ent;
 	DIR *dp;
 
@@ -483,7 +484,9 @@ spool_list(const struct spool *sp, enum spool_dir dir, char ***namesp,
 		char **grown;
 		if (ent->d_name[0] == '.')
 			continue;
-		grown = realloc(names, (count + 1) * sizeof *names);
+		/* Doubling: a realloc a name was quadratic (20,000 names
+		 * took 33 s under ASan, whose realloc always copies). */
+		grown = array_grow(names, &cap, count + 1, sizeof *names, 64);
 		if (grown == NULL || (grown[count] = strdup(ent->d_name)) ==
 		    NULL) {
 			names = grown ? grown : names;
