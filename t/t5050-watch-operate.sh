@@ -206,6 +206,22 @@ test_expect_success 'bf-apply --shadow: the plan enacted in the records only' '
 	ls sa/history/runs | grep -q "^[0-9]*-d-0$"
 '
 
+test_expect_success '--holes-cmd that hangs: killed at 2 x BF_SCHED_TIMEOUT + 10 s, logged, tried again; SIGTERM at once' '
+	rm -rf hc && mkspool hc && holes hc 5000 "n01" && : >watch.log &&
+	printf "#!/bin/sh\necho run >>\"%s/hc.runs\"\nexec sleep 347\n" "$PWD" >hang.sh &&
+	chmod +x hang.sh && rm -f hc.runs &&
+	BF_SCHED_TIMEOUT=0.5 start_watch hc --holes-cmd "$PWD/hang.sh" \
+		--holes-interval 1 &&
+	wait_for 20 grep -q "^bf-watch: /bin/sh: no answer in 11 s (2 x BF_SCHED_TIMEOUT + 10); killed; will retry$" watch.log &&
+	wait_for 10 eval "test \$(wc -l <hc.runs) -ge 2" &&
+	wait_for 5 eval "pgrep -x -f \"sleep 347\" >/dev/null" &&
+	p=$(cat watch.pid) && t0=$(date +%s.%N) && kill -TERM $p &&
+	wait_for 5 eval "! alive $p" && t1=$(date +%s.%N) && rm -f watch.pid &&
+	awk -v a="$t0" -v b="$t1" "BEGIN { s = b - a; print s \" s\"; exit !(s < 2) }" &&
+	grep -q "^bf-watch: stop: SIGTERM; " watch.log &&
+	wait_for 5 eval "! pgrep -x -f \"sleep 347\" >/dev/null"
+'
+
 test_expect_success 'cleanup' '
 	stop_watch; kill_jobs sp; kill_jobs sh; true
 '

@@ -56,19 +56,31 @@ find_program(const struct watcher *w, const char *name, char *out,
 	return -1;
 }
 
-/* Run a program to its end; its exit code, or 128+signal, or -1. */
+/*
+ * Run a program to its end; its exit code, or 128+signal, or -1.  It has
+ * WATCH_CHILD_TIMEOUT: one that hangs (a --holes-cmd whose scheduler does
+ * not answer) is killed with its process group and logged, and is tried
+ * again later (137), so that it never stops the decisions, the give-back
+ * nor a SIGTERM; a SIGTERM meanwhile ends it at once.
+ */
 int
 watch_run_child(char *const argv[], int outfd)
 {
 	struct proc p = { argv, NULL, NULL, 0, outfd >= 0 ? outfd :
 	    PROC_INHERIT, PROC_INHERIT, NULL, NULL };
+	struct proc_out o;
 	struct diag d;
+	double t = WATCH_CHILD_TIMEOUT;
 	int status;
 
-	if (proc_run(&p, &status, NULL, &d) < 0) {
+	if (proc_run_bounded(&p, t, 0, &status, &o, &d) < 0) {
 		log_warn("%s", d.text);
 		return -1;
 	}
+	if (o.timedout && !o.interrupted)
+		log_warn("%s: no answer in %g s (2 x BF_SCHED_TIMEOUT + 10); "
+		    "killed; will retry", argv[0], t);
+	proc_out_free(&o);
 	return WIFEXITED(status) ? WEXITSTATUS(status) :
 	    128 + WTERMSIG(status);
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "util/cmdout.h"
 #include "util/hash.h"
 #include "util/log.h"
 
@@ -102,6 +103,7 @@ int watch_dirs_open(struct watcher *w, struct diag *d);
 void watch_dirs_runs(struct watcher *w);
 
 /* watch_chain.c */
+#define WATCH_CHILD_TIMEOUT	(2 * cmdout_timeout() + 10)
 int watch_run_child(char *const argv[], int outfd);
 void watch_child_failed(struct watcher *w, const char *what, int code);
 void watch_holes_now(const struct watcher *w, struct stat *st);
