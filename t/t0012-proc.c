@@ -2,14 +2,21 @@
  * t0012-proc - tests for lib/util/proc.c: input fed, both outputs
  * captured together (a child filling its standard error before its
  * standard output is read must not block), exit status, a program not
- * found, the directory, the setup call, and PROC_NULL.
+ * found, the directory, the setup call, and PROC_NULL; and the bounds of
+ * proc_run_bounded(): a timeout that kills the child's whole process
+ * group, a SIGTERM pending in the caller that ends the child at once, and
+ * the most captured.
  */
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/now.h"
 #include "util/proc.h"
 
 #include "tap.h"
@@ -18,6 +25,25 @@ static void
 mark(const void *arg)
 {
 	(void)!setenv("T0012_MARK", arg, 1);
+}
+
+static int
+bounded(char *const argv[], double timeout, size_t max, struct proc_out *o,
+    int *status)
+{
+	struct proc p = { argv, NULL, NULL, 0, PROC_CAPTURE, PROC_CAPTURE,
+	    NULL, NULL };
+	struct diag d;
+
+	diag_clear(&d);
+	return proc_run_bounded(&p, timeout, max, status, o, &d);
+}
+
+/* Whether a process of that pid is still there (not a zombie of ours). */
+static int
+alive(pid_t pid)
+{
+	return pid > 0 && kill(pid, 0) == 0;
 }
 
 static int
@@ -87,5 +113,64 @@ main(void)
 	ok(run(both, NULL, PROC_NULL, PROC_NULL, NULL, NULL, &st) == 0 &&
 	    WIFEXITED(st) && WEXITSTATUS(st) == 3,
 	    "outputs to /dev/null, nothing captured: status still 3");
+
+	/* A grandchild in the background: the timeout ends the group. */
+	{
+		static char *const hang[] = { "sh", "-c", "sleep 30 & echo $!; "
+		    "exec sleep 31", NULL };
+		static char *const lots[] = { "sh", "-c", "head -c 100000 "
+		    "/dev/zero; exit 4", NULL };
+		static char *const quick[] = { "sh", "-c", "echo hi", NULL };
+		double t0 = now_mono(), took;
+		sigset_t term, was;
+		long grand = 0;
+
+		ok(bounded(hang, 0.3, 0, &o, &st) == 0, "a child that hangs: run");
+		took = now_mono() - t0;
+		ok(took >= 0.3 && took < 5, "back after the timeout (%.2f s)",
+		    took);
+		ok(o.timedout && !o.interrupted, "timedout set, not interrupted");
+		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+		    "its status: killed by SIGKILL");
+		ok(sscanf(o.out, "%ld", &grand) == 1 && grand > 0,
+		    "its background child's pid read before the kill");
+		for (i = 0; i < 200 && alive((pid_t)grand); i++) {
+			struct timespec tick = { 0, 10 * 1000 * 1000 };
+			nanosleep(&tick, NULL);
+		}
+		ok(!alive((pid_t)grand), "the background child killed too "
+		    "(its process group)");
+		proc_out_free(&o);
+
+		ok(bounded(quick, 10, 0, &o, &st) == 0 && WIFEXITED(st) &&
+		    WEXITSTATUS(st) == 0 && !o.timedout, "a quick child within "
+		    "its bound: its exit, not timed out");
+		is_str(o.out, "hi\n", "its output");
+		proc_out_free(&o);
+
+		ok(bounded(lots, 10, 1000, &o, &st) == 0 && WIFEXITED(st) &&
+		    WEXITSTATUS(st) == 4, "100,000 bytes against a bound of "
+		    "1,000: read to the end, exit 4");
+		ok(o.lost && o.outlen == 1000, "1,000 kept, lost set");
+		proc_out_free(&o);
+
+		sigemptyset(&term);
+		sigaddset(&term, SIGTERM);
+		sigprocmask(SIG_BLOCK, &term, &was);
+		raise(SIGTERM);
+		t0 = now_mono();
+		ok(bounded(hang, 30, 0, &o, &st) == 0,
+		    "a SIGTERM pending in the caller: run");
+		took = now_mono() - t0;
+		ok(took < 2, "back at once, not at the timeout (%.2f s)", took);
+		ok(o.interrupted && o.timedout, "interrupted and timedout set");
+		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "killed");
+		proc_out_free(&o);
+		{
+			struct timespec zero = { 0, 0 };
+			sigtimedwait(&term, NULL, &zero);	/* taken */
+		}
+		sigprocmask(SIG_SETMASK, &was, NULL);
+	}
 	return tap_done();
 }
