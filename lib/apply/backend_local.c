@@ -350,16 +350,8 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 	if (rfd < 0)
 		return 0;
 	pid_record(b, rfd, name, st);
-	rundir_record_open(rfd, RUNDIR_STOPPING, &r);
-	if (rundir_record_key(&r, "plan", &v) == 0)
-		snprintf(st->stopping, sizeof st->stopping, "plan");
-	else if (rundir_record_key(&r, "done", &v) == 0)
-		snprintf(st->stopping, sizeof st->stopping, "done");
-	else if (rundir_record_key(&r, "cancel", &v) == 0) {
-		snprintf(st->stopping, sizeof st->stopping, "cancel");
-		st->cancelled_by = v;
-	}
-	rundir_record_close(&r);
+	rundir_stopping_read(rfd, st->stopping, sizeof st->stopping,
+	    &st->cancelled_by);
 	if (rundir_locked(rfd))
 		st->phase = BACKEND_RUNNING;
 	else {
@@ -489,19 +481,13 @@ static int
 term(struct backend *b, int rfd, const char *why, long long *pgid,
     struct diag *d)
 {
-	char text[64];
 	int tmpfd = spool_dirfd(b->sp, SPOOL_TMP, d);
 
 	*pgid = 0;
 	if (tmpfd < 0)
 		return -1;
 	/* "cancel:UID" is a cancel, and who asked for it. */
-	if (strncmp(why, "cancel:", 7) == 0)
-		snprintf(text, sizeof text, "cancel: %s\n", why + 7);
-	else
-		snprintf(text, sizeof text, "%s: 1\n", why);
-	if (file_write_atomic(tmpfd, rfd, RUNDIR_STOPPING, text, strlen(text),
-	    0644, 0, d) < 0)
+	if (rundir_stopping_write(tmpfd, rfd, why, d) < 0)
 		return -1;
 	if (rundir_locked(rfd) &&
 	    rundir_record_get(rfd, RUNDIR_PID, "pgid", pgid) == 0 && *pgid > 1)

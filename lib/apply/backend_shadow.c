@@ -69,7 +69,6 @@ static int
 shadow_stop(struct backend *b, const char *name, const char *why,
     struct diag *d)
 {
-	char text[64];
 	int rfd = rundir_open(b->sp, name), tmpfd, rc = 0;
 
 	if (rfd < 0)
@@ -78,13 +77,9 @@ shadow_stop(struct backend *b, const char *name, const char *why,
 		close(rfd);
 		return -1;
 	}
-	if (strncmp(why, "cancel:", 7) == 0)
-		snprintf(text, sizeof text, "cancel: %s\n", why + 7);
-	else
-		snprintf(text, sizeof text, "%s: 1\n", why);
 	if (faccessat(rfd, RUNDIR_EXIT, F_OK, AT_SYMLINK_NOFOLLOW) < 0)
-		rc = file_write_atomic(tmpfd, rfd, RUNDIR_STOPPING, text,
-		    strlen(text), 0644, 0, d) < 0 || rundir_exit_write(tmpfd,
+		rc = rundir_stopping_write(tmpfd, rfd, why, d) < 0 ||
+		    rundir_exit_write(tmpfd,
 		    rfd, name, 15 /* SIGTERM, as waitpid says it */, d) < 0 ?
 		    -1 : 0;
 	close(rfd);
@@ -108,16 +103,8 @@ shadow_status(struct backend *b, const char *name, struct backend_status *st,
 	if (rundir_record_key(&r, "started", &st->started) == 0)
 		st->phase = BACKEND_RUNNING;
 	rundir_record_close(&r);
-	rundir_record_open(rfd, RUNDIR_STOPPING, &r);
-	if (rundir_record_key(&r, "plan", &v) == 0)
-		snprintf(st->stopping, sizeof st->stopping, "plan");
-	else if (rundir_record_key(&r, "done", &v) == 0)
-		snprintf(st->stopping, sizeof st->stopping, "done");
-	else if (rundir_record_key(&r, "cancel", &v) == 0) {
-		snprintf(st->stopping, sizeof st->stopping, "cancel");
-		st->cancelled_by = v;
-	}
-	rundir_record_close(&r);
+	rundir_stopping_read(rfd, st->stopping, sizeof st->stopping,
+	    &st->cancelled_by);
 	rundir_record_open(rfd, RUNDIR_EXIT, &r);
 	if (rundir_record_key(&r, "ended", &st->ended) == 0) {
 		st->phase = BACKEND_EXITED;

@@ -166,6 +166,41 @@ rundir_record_close(struct rundir_record *r)
 	r->buf = NULL;
 }
 
+/* The stopping record: why a stop was asked, written before SIGTERM. */
+int
+rundir_stopping_write(int tmpfd, int rfd, const char *why, struct diag *d)
+{
+	char text[64];
+
+	if (strncmp(why, "cancel:", 7) == 0)
+		snprintf(text, sizeof text, "cancel: %s\n", why + 7);
+	else
+		snprintf(text, sizeof text, "%s: 1\n", why);
+	return file_write_atomic(tmpfd, rfd, RUNDIR_STOPPING, text,
+	    strlen(text), 0644, 0, d);
+}
+
+void
+rundir_stopping_read(int rfd, char *why, size_t len, long long *by)
+{
+	static const char *const whys[] = { "plan", "done", "cancel" };
+	struct rundir_record r;
+	long long v;
+	size_t i;
+
+	why[0] = '\0';
+	*by = 0;
+	rundir_record_open(rfd, RUNDIR_STOPPING, &r);
+	for (i = 0; i < sizeof whys / sizeof whys[0]; i++)
+		if (rundir_record_key(&r, whys[i], &v) == 0) {
+			snprintf(why, len, "%s", whys[i]);
+			if (i == 2)
+				*by = v;
+			break;
+		}
+	rundir_record_close(&r);
+}
+
 /* key: number, from one of the small records in run/NAME/. */
 int
 rundir_record_get(int rfd, const char *file, const char *key,

@@ -60,6 +60,11 @@
  *	exit, stopping): 0, or -1 when the file or the key is missing.
  *	rundir_record_open(), _key() and _close() read several from one.
  *
+ *	rundir_stopping_write() writes the stopping record for why: "plan",
+ *	"done", or "cancel:UID" (a cancel, and who asked), as "WHY: 1" or
+ *	"cancel: UID".  rundir_stopping_read() reads it back: why is "plan",
+ *	"done", "cancel" or "" (no record), and *by the cancel's UID.
+ *
  *	rundir_locked() is 1 when a supervisor holds run/NAME/lock.
  *
  *	rundir_key() takes a file's stat as a key (-1 when it is not a
@@ -140,6 +145,10 @@ int rundir_record_key(struct rundir_record *r, const char *key,
 void rundir_record_close(struct rundir_record *r);
 int rundir_record_get(int rfd, const char *file, const char *key,
     long long *out);
+
+int rundir_stopping_write(int tmpfd, int rfd, const char *why,
+    struct diag *d);
+void rundir_stopping_read(int rfd, char *why, size_t len, long long *by);
 
 int rundir_locked(int rfd);
 
