@@ -420,6 +420,20 @@ policy_retry(struct watcher *w, struct decision *x,
 	return rc;
 }
 
+/* A plan made, in place of the one read: x owns it and its text. */
+static void
+decision_take(struct decision *x, struct plan *p, char *text, size_t len)
+{
+	if (x->parsed)
+		plan_free(&x->plan);
+	free(x->text);
+	x->text = text;
+	x->len = len;
+	x->plan = *p;
+	x->parsed = 1;
+	x->made = 1;
+}
+
 /*
  * No plan can be made from these inputs (d says why, and no retry cures
  * it): the give-back plan (decide.h) in its place, so that the nodes the
@@ -443,14 +457,7 @@ give_back(struct watcher *w, struct decision *x, const struct diag *why)
 		    "give-back plan keeps each job only its nodes still in "
 		    "the holes");
 	w->giving_back = 1;
-	if (x->parsed)
-		plan_free(&x->plan);
-	free(x->text);
-	x->text = text;
-	x->len = len;
-	x->plan = p;
-	x->parsed = 1;
-	x->made = 1;
+	decision_take(x, &p, text, len);
 	return 1;
 }
 
@@ -513,14 +520,7 @@ chain_solve(struct watcher *w, struct decision *x)
 	w->giving_back = 0;
 	w->solve_error[0] = '\0';
 	x->secs = now_mono() - t0;
-	if (x->parsed)
-		plan_free(&x->plan);
-	free(x->text);
-	x->text = text;
-	x->len = len;
-	x->plan = p;
-	x->parsed = 1;
-	x->made = 1;
+	decision_take(x, &p, text, len);
 	return 1;
 }
 
