@@ -296,29 +296,9 @@ _pbs_pids() {
 	PBS_PIDS=${PBS_PIDS# }
 }
 
-# TERM, up to $3 s for it to end, then KILL; reaps it; fails if /proc
-# still shows it.
+# TERM, up to $3 s for it to end, then KILL (t/lib.sh).
 _pbs_kill() {	# name pid secs
-	[ -d "/proc/$2" ] || return 0
-	kill "$2" 2>/dev/null
-	_pk_n=$(($3 * 10))
-	while [ "$_pk_n" -gt 0 ]; do
-		grep -q '^State:[[:space:]]*Z' "/proc/$2/status" 2>/dev/null && break
-		[ -d "/proc/$2" ] || break
-		sleep 0.1
-		_pk_n=$((_pk_n - 1))
-	done
-	if [ "$_pk_n" -eq 0 ]; then
-		echo "lib-pbs: $1 (pid $2) ignored TERM; killing it" >&2
-		kill -KILL "$2" 2>/dev/null
-	fi
-	wait "$2" 2>/dev/null
-	sleep 0.1
-	if [ -d "/proc/$2" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$2/status" 2>/dev/null; then
-		echo "lib-pbs: $1 (pid $2) left behind" >&2
-		return 1
-	fi
-	return 0
+	daemon_kill lib-pbs "$@"
 }
 
 # The processes of this cluster's jobs: children of its moms, and what

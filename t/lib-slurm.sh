@@ -232,29 +232,9 @@ slurm_start() {
 	fi
 }
 
-# Stops one daemon: TERM, up to 10 s for it to end, then KILL; reaps it and
-# fails if /proc still shows it (running, or a zombie nobody reaped).
+# Stops one daemon: TERM, up to 10 s for it to end, then KILL (t/lib.sh).
 _slurm_kill() {	# name pid
-	[ -d "/proc/$2" ] || return 0
-	kill "$2" 2>/dev/null
-	_sk_n=50
-	while [ "$_sk_n" -gt 0 ]; do
-		grep -q '^State:[[:space:]]*Z' "/proc/$2/status" 2>/dev/null && break
-		[ -d "/proc/$2" ] || break
-		sleep 0.2
-		_sk_n=$((_sk_n - 1))
-	done
-	if [ "$_sk_n" -eq 0 ]; then
-		echo "lib-slurm: $1 (pid $2) ignored TERM; killing it" >&2
-		kill -KILL "$2" 2>/dev/null
-	fi
-	wait "$2" 2>/dev/null
-	if [ -d "/proc/$2" ]; then
-		echo "lib-slurm: $1 (pid $2) left behind:" \
-		    "$(grep '^State:' "/proc/$2/status" 2>/dev/null)" >&2
-		return 1
-	fi
-	return 0
+	daemon_kill lib-slurm "$1" "$2" 10
 }
 
 # The pids of the slurmstepd processes this shell inherited as subreaper,

@@ -274,6 +274,36 @@ alive() {	# pid
 	[ -r "/proc/$1/status" ] && ! grep -q '^State:.*Z' "/proc/$1/status"
 }
 
+# Stops a daemon the test started, by pid: TERM, up to SECS s for it to
+# end, then KILL; reaps it when it is this shell's child; fails when /proc
+# still shows it running (a zombie is a failure too when it is this
+# shell's, which wait has reaped; another's is its parent's to reap).
+daemon_kill() {	# who name pid secs
+	[ -d "/proc/$3" ] || return 0
+	kill "$3" 2>/dev/null
+	_dk_n=$(($4 * 10))
+	while [ "$_dk_n" -gt 0 ] && alive "$3"; do
+		sleep 0.1
+		_dk_n=$((_dk_n - 1))
+	done
+	if [ "$_dk_n" -eq 0 ]; then
+		echo "$1: $2 (pid $3) ignored TERM; killing it" >&2
+		kill -KILL "$3" 2>/dev/null
+	fi
+	wait "$3" 2>/dev/null
+	_dk_n=10
+	while [ "$_dk_n" -gt 0 ] && alive "$3"; do
+		sleep 0.1
+		_dk_n=$((_dk_n - 1))
+	done
+	if alive "$3"; then
+		echo "$1: $2 (pid $3) left behind:" \
+		    "$(grep '^State:' "/proc/$3/status" 2>/dev/null)" >&2
+		return 1
+	fi
+	return 0
+}
+
 # Kill every running job's process group and supervisor.  Only those
 # whose supervisor still holds run/NAME/lock: a pid in an ended job's
 # record may be some other process's by now.  Returns once every lock
