@@ -573,10 +573,16 @@ metrics_after(struct watcher *w, const struct decision *x,
 		return;
 	w->m.jobs_waiting = (long)x->in.njobs > r->jobs ?
 	    (long)x->in.njobs - r->jobs : 0;
+	/* Parsed again only when the holes changed (10,000 nodes: ms). */
+	if (strcmp(w->m.idle_of, x->in.dig_holes) == 0)
+		return;
 	holes_init(&h);
 	if (holes_parse(&h, "holes/current.yaml", x->in.holes.buf,
-	    x->in.holes.len, &d) == 0)
+	    x->in.holes.len, &d) == 0) {
 		w->m.nodes_idle = (long)h.n;
+		snprintf(w->m.idle_of, sizeof w->m.idle_of, "%s",
+		    x->in.dig_holes);
+	}
 	holes_free(&h);
 }
 

@@ -43,6 +43,7 @@ enum watch_error_kind { WATCH_ERR_INTAKE, WATCH_ERR_PROFILE, WATCH_ERR_SOLVE,
 struct watch_metrics {
 	long long started, last_pass;	/* unix seconds */
 	long nodes_idle, nodes_held, jobs_running, jobs_waiting;
+	char idle_of[HASH_TEXT_LEN];	/* the holes nodes_idle counts */
 	int giving_back;
 	unsigned long long bucket[WATCH_METRICS_BUCKETS], decisions, actions;
 	double decision_sum;
