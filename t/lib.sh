@@ -271,7 +271,7 @@ wait_for() {	# seconds command...
 
 # Running, and not a zombie (init here does not reap).
 alive() {	# pid
-	[ -r "/proc/$1/status" ] && ! grep -q '^State:.*Z' "/proc/$1/status"
+	[ -r "/proc/$1/status" ] && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
 }
 
 # Stops a daemon the test started, by pid: TERM, up to SECS s for it to
