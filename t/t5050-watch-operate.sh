@@ -39,13 +39,15 @@ test_expect_success 'a policy.yaml that does not load, then a node taken back: t
 	printf "n01:1\nn02:1\n" >hosts.2 && wait_for 10 cmp -s hosts.2 sp/run/a/hosts &&
 	wait_for 10 grep -q "^  a: {nodes: 2, hosts: \"n\[01-02\]\"}$" sp/state.yaml &&
 	decisions watch.log >d.1 &&
-	grep -x "trigger [a-z]*; shrink a 3->2 (taken back); held 2" d.1 &&
+	grep -x "trigger [a-zA-Z]*; shrink a 3->2 (taken back); held 2" d.1 &&
 	test "$(grep -c "^bf-watch: policy: " watch.log)" = 1 &&
 	grep "^bf-watch: policy: " watch.log >policy.1 && test $(wc -l <policy.1) -eq 1
 '
 
 test_expect_success 'the plan made with the last good policy is audited as identical' '
-	stem=$(sed -n "s/^bf-watch: decision: trigger holes; plan \([^;]*\);.*/\1/p" watch.log | tail -1) &&
+	# The pass of the SIGHUP may be the one that reads the new holes (a
+	# slow build): its trigger is then SIGHUP.
+	stem=$(sed -n "s/^bf-watch: decision: trigger [a-zA-Z]*; plan \([^;]*\); shrink a 3->2 .*/\1/p" watch.log | tail -1) &&
 	test -n "$stem" && bf-audit -d sp "$stem" >out &&
 	echo "history/$stem.yaml: identical" >expect && test_cmp expect out
 '
