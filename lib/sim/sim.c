@@ -519,7 +519,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		s->ci[n] = s->slot[k];
 		s->c[n].job = &u->src->job;
 		s->c[n].probe = 0;
-		if (s->o->profile == SIM_ONLINE && fit(s, s->slot[k], d) < 0)
+		if (s->o->profile == SIM_ONLINE && (fit(s, s->slot[k], d) < 0 ||
+		    simprof_belief(&u->prof, d) < 0))
 			return -1;
 		if (s->o->profile != SIM_ORACLE)
 			s->c[n].job = &u->prof.belief;
