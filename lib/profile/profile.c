@@ -585,18 +585,44 @@ struct objective {
 	double kappa;		/* held while sigma varies */
 };
 
+/*
+ * The objective's recent values: a golden step often lands, to the bit, on
+ * a point an earlier step evaluated, and o->f is a function of x alone.
+ */
+struct recent {
+	double x[4], fx[4];
+	int n, next;
+};
+
+static double
+value_at(const struct objective *o, struct recent *r, double x)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (memcmp(&r->x[i], &x, sizeof x) == 0)
+			return r->fx[i];
+	i = r->next;
+	r->next = (r->next + 1) % 4;
+	if (r->n < 4)
+		r->n++;
+	r->x[i] = x;
+	return r->fx[i] = o->f(o, x);
+}
+
 /* Golden section for the minimum of o->f over [lo, hi]. */
 static double
 golden(const struct objective *o, double lo, double hi)
 {
 	const double g = (sqrt(5.0) - 1) / 2;
+	struct recent r = { { 0 }, { 0 }, 0, 0 };
 	double a = lo, b = hi;
 	int i;
 
 	for (i = 0; i < 100; i++) {
 		double x1 = b - g * (b - a), x2 = a + g * (b - a);
 		double wa = a, wb = b;
-		if (o->f(o, x1) <= o->f(o, x2))
+		if (value_at(o, &r, x1) <= value_at(o, &r, x2))
 			b = x2;
 		else
 			a = x1;
