@@ -11,14 +11,24 @@
 #   sweeps    examples/sim/malletrain-jobs.csv (examples/sim/malletrain.py,
 #             seed 19): 4,780 short trials of 244 hyper-parameter sweeps,
 #             40 % of them with a declared curve, wrong for 25 %; 50 at once.
+#   contested examples/sim/contested-jobs.csv (malletrain.py, seed 35, on
+#             examples/sim/contested-curves.csv: eleven real curves of
+#             differing rates and scalability, 40 % declared, wrong for
+#             26 %), 50 at once on the first 2,048 nodes of the trace
+#             only: more demand than idle nodes (issue 35).
 # Each under --profile oracle, online, online --no-probe, online
 # --share-fits and none.  Prints bf-sim --compare per workload, then per
 # workload samples per idle node-hour and jobs finished, online over none
-# beside MalleTrain's 22.3 %, and each against the oracle.  Results in bench/out/jpa (or $JPA_OUT).
+# beside MalleTrain's 22.3 %, and each against the oracle, then each
+# run's wall time, online over oracle (a time depends on the machine's
+# load; the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
+# JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
+# meanwhile); JPA_WORKLOADS a subset, in this order.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
-BIN=$ROOT/bin/bf-sim
+BIN=${JPA_BIN:-$ROOT/bin/bf-sim}
+WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 CURVES=$ROOT/examples/sim/bftrainer-curves.csv
 OUT=${JPA_OUT:-$ROOT/bench/out/jpa}
@@ -32,33 +42,48 @@ rm -rf "$OUT"
 mkdir -p "$OUT" || exit 1
 
 run() {	# name jobs max-jobs option...
-	_name=$1 _jobs=$2 _max=$3
+	_name=$1 _jobs=$2 _max=$3 _curves=$CURVES
 	shift 3
+	case $_jobs in
+	*contested*) _curves=$ROOT/examples/sim/contested-curves.csv ;;
+	esac
 	_t0=$(date +%s.%N)
 	nice -n 10 "$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
 		--from 2021-02-10T20:21:15Z --to 2021-02-13T20:21:15Z \
-		--jobs "$_jobs" --curves "$CURVES" --max-jobs "$_max" -T 10 \
+		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
 		-o "$OUT/$_name" "$@" </dev/null || exit 1
 	_t1=$(date +%s.%N)
-	printf '%-22s %8.1f s wall\n' "$_name" "$(echo "$_t1 - $_t0" | bc)"
+	printf '%-22s %8.1f s wall\n' "$_name" "$(echo "$_t1 - $_t0" | bc)" |
+	    tee -a "$OUT/wall.txt"
+}
+
+wall() {	# name
+	sed -n "s/^$1  *\([0-9.]*\) s wall/\1/p" "$OUT/wall.txt"
 }
 
 val() {	# dir key
 	sed -n "s/^$2: //p" "$OUT/$1/summary.yaml"
 }
 
-for w in imagenet sweeps; do
-	if [ $w = imagenet ]; then
+for w in $WORKLOADS; do
+	case $w in
+	imagenet)
 		jobs=$ROOT/examples/sim/bftrainer-imagenet-1001.csv max=10
-	else
+		set -- ;;
+	sweeps)
 		jobs=$ROOT/examples/sim/malletrain-jobs.csv max=50
-	fi
-	echo "== $w: $(basename "$jobs"), at most $max at once, 72 hours"
-	run "$w-oracle" "$jobs" $max --profile oracle
-	run "$w-online" "$jobs" $max --profile online
-	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe
-	run "$w-online-shared" "$jobs" $max --profile online --share-fits
-	run "$w-none" "$jobs" $max --profile none
+		set -- ;;
+	contested)
+		jobs=$ROOT/examples/sim/contested-jobs.csv max=50
+		set -- --nodes 2048 ;;
+	*)	echo "bench/jpa.sh: no workload $w" >&2; exit 1 ;;
+	esac
+	echo "== $w: $(basename "$jobs"), at most $max at once, 72 hours $*"
+	run "$w-oracle" "$jobs" $max --profile oracle "$@"
+	run "$w-online" "$jobs" $max --profile online "$@"
+	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe "$@"
+	run "$w-online-shared" "$jobs" $max --profile online --share-fits "$@"
+	run "$w-none" "$jobs" $max --profile none "$@"
 	(cd "$OUT" && "$BIN" --compare "$w-oracle" "$w-online" \
 	    "$w-online-no-probe" "$w-online-shared" "$w-none")
 	echo
@@ -68,7 +93,7 @@ echo "== samples per idle node-hour (jobs finished); online over no information 
 echo
 echo "| workload | oracle | online | online, no probe | online, shared fits | none |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-for w in imagenet sweeps; do
+for w in $WORKLOADS; do
 	printf '| %s |' $w
 	for m in oracle online online-no-probe online-shared none; do
 		printf ' %.0f (%s) |' "$(val $w-$m samples_per_idle_node_hour)" \
@@ -77,16 +102,34 @@ for w in imagenet sweeps; do
 	echo
 done
 echo
-echo "| workload | mode | over none | MalleTrain | against the oracle |"
-echo "| --- | --- | ---: | ---: | ---: |"
-for w in imagenet sweeps; do
+echo "| workload | mode | over none | MalleTrain | against the oracle | of the oracle's gain over none |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
+for w in $WORKLOADS; do
 	o=$(val $w-oracle samples_per_idle_node_hour)
 	n=$(val $w-none samples_per_idle_node_hour)
 	for m in online online-no-probe online-shared oracle; do
 		p=$(val $w-$m samples_per_idle_node_hour)
-		printf '| %s | %s | %+.1f %% | +22.3 %% | %+.1f %% |\n' $w $m \
+		if [ "$(echo "$o != $n" | bc)" = 1 ]; then
+			g=$(printf '%.0f %%' "$(echo "($p - $n) / ($o - $n) * 100" |
+			    bc -l)")
+		else
+			g=-
+		fi
+		printf '| %s | %s | %+.1f %% | +22.3 %% | %+.1f %% | %s |\n' $w $m \
 		    "$(echo "($p / $n - 1) * 100" | bc -l)" \
-		    "$(echo "($p / $o - 1) * 100" | bc -l)"
+		    "$(echo "($p / $o - 1) * 100" | bc -l)" "$g"
 	done
+done
+echo
+echo "== wall time of each replay (s), online over oracle (issue 35: within 2x)"
+echo
+echo "| workload | oracle | online | online, no probe | online, shared fits | none | online / oracle |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+for w in $WORKLOADS; do
+	printf '| %s |' $w
+	for m in oracle online online-no-probe online-shared none; do
+		printf ' %s |' "$(wall $w-$m)"
+	done
+	printf ' %.2f |\n' "$(echo "$(wall $w-online) / $(wall $w-oracle)" | bc -l)"
 done
 echo; echo "Results and plots in $OUT"
