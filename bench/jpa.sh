@@ -23,12 +23,17 @@
 # run's wall time, online over oracle (a time depends on the machine's
 # load; the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
 # JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
-# meanwhile); JPA_WORKLOADS a subset, in this order.
+# meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
+# window (a reduced run: say so beside its figures).  The sixth mode,
+# online --probe-contested, probes only where nodes are contested.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
 BIN=${JPA_BIN:-$ROOT/bin/bf-sim}
 WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
+HOURS=${JPA_HOURS:-72}
+TO=$(date -u -d "2021-02-10T20:21:15Z + $HOURS hours" +%Y-%m-%dT%H:%M:%SZ)
+MODES="oracle online online-no-probe online-probe-contested online-shared none"
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 CURVES=$ROOT/examples/sim/bftrainer-curves.csv
 OUT=${JPA_OUT:-$ROOT/bench/out/jpa}
@@ -48,17 +53,19 @@ run() {	# name jobs max-jobs option...
 	*contested*) _curves=$ROOT/examples/sim/contested-curves.csv ;;
 	esac
 	_t0=$(date +%s.%N)
-	nice -n 10 "$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
-		--from 2021-02-10T20:21:15Z --to 2021-02-13T20:21:15Z \
+	nice -n 10 /usr/bin/time -f '%U %S' -o "$OUT/$_name.cpu" \
+		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
+		--from 2021-02-10T20:21:15Z --to "$TO" \
 		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
 		-o "$OUT/$_name" "$@" </dev/null || exit 1
 	_t1=$(date +%s.%N)
-	printf '%-22s %8.1f s wall\n' "$_name" "$(echo "$_t1 - $_t0" | bc)" |
+	printf '%-30s %8.1f s wall %8.1f s cpu\n' "$_name" \
+	    "$(echo "$_t1 - $_t0" | bc)" "$(cpu "$_name")" |
 	    tee -a "$OUT/wall.txt"
 }
 
-wall() {	# name
-	sed -n "s/^$1  *\([0-9.]*\) s wall/\1/p" "$OUT/wall.txt"
+cpu() {	# name: user + system seconds, the program's and gnuplot's
+	awk '{ printf "%.1f", $1 + $2 }' "$OUT/$1.cpu"
 }
 
 val() {	# dir key
@@ -78,24 +85,27 @@ for w in $WORKLOADS; do
 		set -- --nodes 2048 ;;
 	*)	echo "bench/jpa.sh: no workload $w" >&2; exit 1 ;;
 	esac
-	echo "== $w: $(basename "$jobs"), at most $max at once, 72 hours $*"
+	echo "== $w: $(basename "$jobs"), at most $max at once, $HOURS hours $*"
 	run "$w-oracle" "$jobs" $max --profile oracle "$@"
 	run "$w-online" "$jobs" $max --profile online "$@"
 	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe "$@"
+	run "$w-online-probe-contested" "$jobs" $max --profile online \
+	    --probe-contested "$@"
 	run "$w-online-shared" "$jobs" $max --profile online --share-fits "$@"
 	run "$w-none" "$jobs" $max --profile none "$@"
 	(cd "$OUT" && "$BIN" --compare "$w-oracle" "$w-online" \
-	    "$w-online-no-probe" "$w-online-shared" "$w-none")
+	    "$w-online-no-probe" "$w-online-probe-contested" \
+	    "$w-online-shared" "$w-none")
 	echo
 done
 
 echo "== samples per idle node-hour (jobs finished); online over no information beside MalleTrain's +22.3 %"
 echo
-echo "| workload | oracle | online | online, no probe | online, shared fits | none |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | none |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
 for w in $WORKLOADS; do
 	printf '| %s |' $w
-	for m in oracle online online-no-probe online-shared none; do
+	for m in $MODES; do
 		printf ' %.0f (%s) |' "$(val $w-$m samples_per_idle_node_hour)" \
 		    "$(val $w-$m jobs_finished)"
 	done
@@ -107,7 +117,8 @@ echo "| --- | --- | ---: | ---: | ---: | ---: |"
 for w in $WORKLOADS; do
 	o=$(val $w-oracle samples_per_idle_node_hour)
 	n=$(val $w-none samples_per_idle_node_hour)
-	for m in online online-no-probe online-shared oracle; do
+	for m in online online-no-probe online-probe-contested online-shared \
+	    oracle; do
 		p=$(val $w-$m samples_per_idle_node_hour)
 		if [ "$(echo "$o != $n" | bc)" = 1 ]; then
 			g=$(printf '%.0f %%' "$(echo "($p - $n) / ($o - $n) * 100" |
@@ -121,15 +132,15 @@ for w in $WORKLOADS; do
 	done
 done
 echo
-echo "== wall time of each replay (s), online over oracle (issue 35: within 2x)"
+echo "== CPU seconds of each replay (user + system, with gnuplot's), online over oracle (issue 35: within 2x)"
 echo
-echo "| workload | oracle | online | online, no probe | online, shared fits | none | online / oracle |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | none | online / oracle |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for w in $WORKLOADS; do
 	printf '| %s |' $w
-	for m in oracle online online-no-probe online-shared none; do
-		printf ' %s |' "$(wall $w-$m)"
+	for m in $MODES; do
+		printf ' %s |' "$(cpu $w-$m)"
 	done
-	printf ' %.2f |\n' "$(echo "$(wall $w-online) / $(wall $w-oracle)" | bc -l)"
+	printf ' %.2f |\n' "$(echo "$(cpu $w-online) / $(cpu $w-oracle)" | bc -l)"
 done
 echo; echo "Results and plots in $OUT"
