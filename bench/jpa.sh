@@ -24,7 +24,8 @@
 # load; the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
 # JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
 # meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
-# window (a reduced run: say so beside its figures).  The sixth mode,
+# window (a reduced run: say so beside its figures); JPA_NICE the nice
+# level (default 10).  The sixth mode,
 # online --probe-contested, probes only where nodes are contested.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,7 +54,7 @@ run() {	# name jobs max-jobs option...
 	*contested*) _curves=$ROOT/examples/sim/contested-curves.csv ;;
 	esac
 	_t0=$(date +%s.%N)
-	nice -n 10 /usr/bin/time -f '%U %S' -o "$OUT/$_name.cpu" \
+	nice -n "${JPA_NICE:-10}" /usr/bin/time -f '%U %S' -o "$OUT/$_name.cpu" \
 		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
 		--from 2021-02-10T20:21:15Z --to "$TO" \
 		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
