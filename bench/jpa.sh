@@ -121,7 +121,8 @@ for w in $WORKLOADS; do
 	for m in online online-no-probe online-probe-contested online-shared \
 	    oracle; do
 		p=$(val $w-$m samples_per_idle_node_hour)
-		if [ "$(echo "$o != $n" | bc)" = 1 ]; then
+		# a share of a gain only where the oracle gains
+		if [ "$(echo "$o > $n" | bc)" = 1 ]; then
 			g=$(printf '%.0f %%' "$(echo "($p - $n) / ($o - $n) * 100" |
 			    bc -l)")
 		else
