@@ -6,7 +6,7 @@
 #
 # The Summit idle-node trace (DATA_DIR/traces, as bench/sim.sh), all 4,734
 # nodes, the 72 hours from BFTrainer's starting point (2021-02-10T20:21:15Z),
-# milp, T_fwd 10 s.  Two workloads:
+# milp, T_fwd 10 s.  Three workloads:
 #   imagenet  BFTrainer's 1,001 ImageNet jobs (examples/sim), 10 at once;
 #   sweeps    examples/sim/malletrain-jobs.csv (examples/sim/malletrain.py,
 #             seed 19): 4,780 short trials of 244 hyper-parameter sweeps,
