@@ -6,19 +6,35 @@
 #
 # The Summit idle-node trace (DATA_DIR/traces, as bench/sim.sh), all 4,734
 # nodes, the 72 hours from BFTrainer's starting point (2021-02-10T20:21:15Z),
-# milp, T_fwd 10 s.  Two workloads:
+# milp, T_fwd 10 s.  Three workloads:
 #   imagenet  BFTrainer's 1,001 ImageNet jobs (examples/sim), 10 at once;
 #   sweeps    examples/sim/malletrain-jobs.csv (examples/sim/malletrain.py,
 #             seed 19): 4,780 short trials of 244 hyper-parameter sweeps,
 #             40 % of them with a declared curve, wrong for 25 %; 50 at once.
+#   contested examples/sim/contested-jobs.csv (malletrain.py, seed 35, on
+#             examples/sim/contested-curves.csv: eleven real curves of
+#             differing rates and scalability, 40 % declared, wrong for
+#             26 %), 50 at once on the first 2,048 nodes of the trace
+#             only: more demand than idle nodes (issue 35).
 # Each under --profile oracle, online, online --no-probe, online
 # --share-fits and none.  Prints bf-sim --compare per workload, then per
 # workload samples per idle node-hour and jobs finished, online over none
-# beside MalleTrain's 22.3 %, and each against the oracle.  Results in bench/out/jpa (or $JPA_OUT).
+# beside MalleTrain's 22.3 %, and each against the oracle, then each
+# run's wall time, online over oracle (a time depends on the machine's
+# load; the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
+# JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
+# meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
+# window (a reduced run: say so beside its figures); JPA_NICE the nice
+# level (default 10).  The sixth mode,
+# online --probe-contested, probes only where nodes are contested.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
-BIN=$ROOT/bin/bf-sim
+BIN=${JPA_BIN:-$ROOT/bin/bf-sim}
+WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
+HOURS=${JPA_HOURS:-72}
+TO=$(date -u -d "2021-02-10T20:21:15Z + $HOURS hours" +%Y-%m-%dT%H:%M:%SZ)
+MODES="oracle online online-no-probe online-probe-contested online-shared none"
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 CURVES=$ROOT/examples/sim/bftrainer-curves.csv
 OUT=${JPA_OUT:-$ROOT/bench/out/jpa}
@@ -32,61 +48,101 @@ rm -rf "$OUT"
 mkdir -p "$OUT" || exit 1
 
 run() {	# name jobs max-jobs option...
-	_name=$1 _jobs=$2 _max=$3
+	_name=$1 _jobs=$2 _max=$3 _curves=$CURVES
 	shift 3
+	case $_jobs in
+	*contested*) _curves=$ROOT/examples/sim/contested-curves.csv ;;
+	esac
 	_t0=$(date +%s.%N)
-	nice -n 10 "$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
-		--from 2021-02-10T20:21:15Z --to 2021-02-13T20:21:15Z \
-		--jobs "$_jobs" --curves "$CURVES" --max-jobs "$_max" -T 10 \
+	nice -n "${JPA_NICE:-10}" /usr/bin/time -f '%U %S' -o "$OUT/$_name.cpu" \
+		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
+		--from 2021-02-10T20:21:15Z --to "$TO" \
+		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
 		-o "$OUT/$_name" "$@" </dev/null || exit 1
 	_t1=$(date +%s.%N)
-	printf '%-22s %8.1f s wall\n' "$_name" "$(echo "$_t1 - $_t0" | bc)"
+	printf '%-30s %8.1f s wall %8.1f s cpu\n' "$_name" \
+	    "$(echo "$_t1 - $_t0" | bc)" "$(cpu "$_name")" |
+	    tee -a "$OUT/wall.txt"
+}
+
+cpu() {	# name: user + system seconds, the program's and gnuplot's
+	awk '{ printf "%.1f", $1 + $2 }' "$OUT/$1.cpu"
 }
 
 val() {	# dir key
 	sed -n "s/^$2: //p" "$OUT/$1/summary.yaml"
 }
 
-for w in imagenet sweeps; do
-	if [ $w = imagenet ]; then
+for w in $WORKLOADS; do
+	case $w in
+	imagenet)
 		jobs=$ROOT/examples/sim/bftrainer-imagenet-1001.csv max=10
-	else
+		set -- ;;
+	sweeps)
 		jobs=$ROOT/examples/sim/malletrain-jobs.csv max=50
-	fi
-	echo "== $w: $(basename "$jobs"), at most $max at once, 72 hours"
-	run "$w-oracle" "$jobs" $max --profile oracle
-	run "$w-online" "$jobs" $max --profile online
-	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe
-	run "$w-online-shared" "$jobs" $max --profile online --share-fits
-	run "$w-none" "$jobs" $max --profile none
+		set -- ;;
+	contested)
+		jobs=$ROOT/examples/sim/contested-jobs.csv max=50
+		set -- --nodes 2048 ;;
+	*)	echo "bench/jpa.sh: no workload $w" >&2; exit 1 ;;
+	esac
+	echo "== $w: $(basename "$jobs"), at most $max at once, $HOURS hours $*"
+	run "$w-oracle" "$jobs" $max --profile oracle "$@"
+	run "$w-online" "$jobs" $max --profile online "$@"
+	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe "$@"
+	run "$w-online-probe-contested" "$jobs" $max --profile online \
+	    --probe-contested "$@"
+	run "$w-online-shared" "$jobs" $max --profile online --share-fits "$@"
+	run "$w-none" "$jobs" $max --profile none "$@"
 	(cd "$OUT" && "$BIN" --compare "$w-oracle" "$w-online" \
-	    "$w-online-no-probe" "$w-online-shared" "$w-none")
+	    "$w-online-no-probe" "$w-online-probe-contested" \
+	    "$w-online-shared" "$w-none")
 	echo
 done
 
 echo "== samples per idle node-hour (jobs finished); online over no information beside MalleTrain's +22.3 %"
 echo
-echo "| workload | oracle | online | online, no probe | online, shared fits | none |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-for w in imagenet sweeps; do
+echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | none |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+for w in $WORKLOADS; do
 	printf '| %s |' $w
-	for m in oracle online online-no-probe online-shared none; do
+	for m in $MODES; do
 		printf ' %.0f (%s) |' "$(val $w-$m samples_per_idle_node_hour)" \
 		    "$(val $w-$m jobs_finished)"
 	done
 	echo
 done
 echo
-echo "| workload | mode | over none | MalleTrain | against the oracle |"
-echo "| --- | --- | ---: | ---: | ---: |"
-for w in imagenet sweeps; do
+echo "| workload | mode | over none | MalleTrain | against the oracle | of the oracle's gain over none |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
+for w in $WORKLOADS; do
 	o=$(val $w-oracle samples_per_idle_node_hour)
 	n=$(val $w-none samples_per_idle_node_hour)
-	for m in online online-no-probe online-shared oracle; do
+	for m in online online-no-probe online-probe-contested online-shared \
+	    oracle; do
 		p=$(val $w-$m samples_per_idle_node_hour)
-		printf '| %s | %s | %+.1f %% | +22.3 %% | %+.1f %% |\n' $w $m \
+		# a share of a gain only where the oracle gains
+		if [ "$(echo "$o > $n" | bc)" = 1 ]; then
+			g=$(printf '%.0f %%' "$(echo "($p - $n) / ($o - $n) * 100" |
+			    bc -l)")
+		else
+			g=-
+		fi
+		printf '| %s | %s | %+.1f %% | +22.3 %% | %+.1f %% | %s |\n' $w $m \
 		    "$(echo "($p / $n - 1) * 100" | bc -l)" \
-		    "$(echo "($p / $o - 1) * 100" | bc -l)"
+		    "$(echo "($p / $o - 1) * 100" | bc -l)" "$g"
 	done
+done
+echo
+echo "== CPU seconds of each replay (user + system, with gnuplot's), online over oracle (issue 35: within 2x)"
+echo
+echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | none | online / oracle |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for w in $WORKLOADS; do
+	printf '| %s |' $w
+	for m in $MODES; do
+		printf ' %s |' "$(cpu $w-$m)"
+	done
+	printf ' %.2f |\n' "$(echo "$(cpu $w-online) / $(cpu $w-oracle)" | bc -l)"
 done
 echo; echo "Results and plots in $OUT"

@@ -30,6 +30,7 @@
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
 	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NO_PROBE,
+	OPT_PROBE_CONTESTED,
 	OPT_NODES, OPT_NOISE, OPT_POLICY, OPT_PROFILE, OPT_REPORT_INTERVAL,
 	OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
 };
@@ -75,6 +76,10 @@ long_opt(struct args *a, int c, const char *arg)
 	case OPT_NO_PROBE:
 		a->o.no_probe = 1;
 		a->online_opt = "--no-probe";
+		break;
+	case OPT_PROBE_CONTESTED:
+		a->o.probe_contested = 1;
+		a->online_opt = "--probe-contested";
 		break;
 	case OPT_NODES: a->o.nodes = cli_count("--nodes", arg, 1, 1e7); break;
 	case OPT_NOISE:
@@ -132,6 +137,7 @@ options(int argc, char **argv, struct args *a)
 		{ "max-jobs", required_argument, NULL, OPT_MAX_JOBS },
 		{ "no-plot", no_argument, NULL, OPT_NO_PLOT },
 		{ "no-probe", no_argument, NULL, OPT_NO_PROBE },
+		{ "probe-contested", no_argument, NULL, OPT_PROBE_CONTESTED },
 		{ "nodes", required_argument, NULL, OPT_NODES },
 		{ "noise", required_argument, NULL, OPT_NOISE },
 		{ "policy", required_argument, NULL, OPT_POLICY },

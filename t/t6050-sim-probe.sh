@@ -77,6 +77,36 @@ test_expect_success '--no-probe: straight to max_nodes, measured there' '
 	grep -x "profile_probes: 0" np/summary.yaml
 '
 
+# --probe-contested: a alone on 8 idle nodes wants at most 4, so nodes are
+# never contested and it runs as with --no-probe (straight to 4, no probe
+# move).  On the first 3 nodes only, its 4 are more than the 3 idle: the
+# probes as above, 0 -> 1 and, at 40 s, 1 -> 2; at 80 s the probe, 4, is
+# out of reach, which lifts the restriction (bf-solve), and the law of
+# two counts (sigma 0) values 3 at 30 against 20 staying: 3 nodes; at
+# 120 s 100, 110, 120 measure 3: 30, a new count, a decision: stay.
+test_expect_success '--probe-contested: no probe while uncontested, the probes when contested' '
+	sim a.csv pc --to 130 --profile online --noise 0 --probe-contested &&
+	cat >expect <<-\EOF &&
+	0.000,start,4
+	40.000,measure,4
+	EOF
+	tail -n +2 pc/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-probe-contested" pc/summary.yaml &&
+	grep -x "profile_probes: 0" pc/summary.yaml &&
+	sim a.csv pc3 --to 130 --profile online --noise 0 --probe-contested \
+		--nodes 3 &&
+	cat >expect <<-\EOF &&
+	0.000,start,1
+	40.000,measure,2
+	80.000,measure,3
+	120.000,measure,3
+	EOF
+	tail -n +2 pc3/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile_probes: 2" pc3/summary.yaml
+'
+
 # Job b: as a but rescale_up 20 s, max 2.  At 40 s (1: 10 measured,
 # probe 2) growing is worth 10 x 20 - 20 x 10 = 0 if charged, less than
 # the 100 of staying: only the waiver makes it grow.  The replay charges
@@ -188,6 +218,8 @@ bad_usage '--report-interval 0' \
 	--profile online --report-interval 0
 bad_usage '--no-probe without online' \
 	'--no-probe needs --profile online' --no-probe
+bad_usage '--probe-contested without online' \
+	'--probe-contested needs --profile online' --probe-contested
 bad_usage '--noise with none' \
 	'--noise needs --profile online' --profile none --noise 0.1
 bad_usage '--share-fits with the oracle' \

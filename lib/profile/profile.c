@@ -53,16 +53,22 @@ round_cent(double x)
 
 /* ---- segments and rates ---- */
 
+/*
+ * Cuts the reports from index from on into segments after the nseg ones
+ * before it (whole and closed: from is where the next one starts); the
+ * new number of segments.
+ */
 static size_t
-cut_segments(const struct progress *pr, struct seg *seg)
+cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
+    size_t from)
 {
-	size_t i, n = 0;
+	size_t i, n = nseg;
 
-	for (i = 0; i < pr->n; i++) {
+	for (i = from; i < pr->n; i++) {
 		const struct progress_report *r = &pr->r[i];
 		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
 
-		if (i > 0 && r->nodes == seg[n - 1].nodes &&
+		if (i > 0 && n > 0 && r->nodes == seg[n - 1].nodes &&
 		    gap <= PROFILE_RESTART_GAP)
 			continue;
 		if (n > 0)
@@ -307,19 +313,14 @@ rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
 	    round_cent(fmax(0, down / p->down_obs)) : 0;
 }
 
-static int
-measure(struct profile *p, const struct progress *pr, const struct job *j)
+/* Fits the segments from first on; the ones before are fitted already. */
+static void
+fit_segments(const struct progress *pr, struct seg *seg, size_t nseg,
+    size_t first, const struct job *j, unsigned char *use, double *res)
 {
-	struct seg *seg = malloc((pr->n + 1) * sizeof *seg);
-	unsigned char *use = malloc(pr->n + 1);
-	double *res = malloc((pr->n + 1) * sizeof *res);
-	size_t nseg = 0, i;
-	int rc = -1;
+	size_t i;
 
-	if (seg == NULL || use == NULL || res == NULL)
-		goto out;
-	nseg = cut_segments(pr, seg);
-	for (i = 0; i < nseg; i++) {
+	for (i = first; i < nseg; i++) {
 		double floor_rate = 0;
 		if (i > 0 && seg[i - 1].ok && (seg[i].kind == SEG_UP ||
 		    seg[i].kind == SEG_DOWN))
@@ -331,6 +332,21 @@ measure(struct profile *p, const struct progress *pr, const struct job *j)
 		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN),
 		    floor_rate, use, res);
 	}
+}
+
+static int
+measure(struct profile *p, const struct progress *pr, const struct job *j)
+{
+	struct seg *seg = malloc((pr->n + 1) * sizeof *seg);
+	unsigned char *use = malloc(pr->n + 1);
+	double *res = malloc((pr->n + 1) * sizeof *res);
+	size_t nseg = 0;
+	int rc = -1;
+
+	if (seg == NULL || use == NULL || res == NULL)
+		goto out;
+	nseg = cut_segments(pr, seg, 0, 0);
+	fit_segments(pr, seg, nseg, 0, j, use, res);
 	if (combine(p, seg, nseg) < 0)
 		goto out;
 	rescale_costs(p, seg, nseg);
@@ -342,6 +358,177 @@ out:
 	return rc;
 }
 
+/* ---- the same, kept up to date as the log grows ---- */
+
+struct profile_log {
+	struct progress pr;	/* the reports kept; r grown in place */
+	size_t cap;		/* of pr.r */
+	size_t off, lines;	/* bytes and lines read, whole lines */
+	int whole;		/* a line was skipped: re-read it all */
+	struct seg *seg;	/* seg[nseg - 1] is still open */
+	size_t nseg;
+	unsigned char *use;
+	double *res;
+	size_t scap;		/* of seg, use and res */
+	struct job_point *memo;	/* the points of the last law fitted */
+	size_t nmemo;
+	int memo_ok;
+	struct profile law;	/* that law */
+};
+
+static int
+log_room(struct profile_log *l, size_t n)
+{
+	void *q;
+
+	if (n > l->cap) {
+		size_t c = n > 2 * l->cap ? n : 2 * l->cap;
+		if ((q = realloc(l->pr.r, c * sizeof *l->pr.r)) == NULL)
+			return -1;
+		l->pr.r = q;
+		l->cap = c;
+	}
+	if (n + 1 > l->scap) {
+		size_t c = n + 1 > 2 * l->scap ? n + 1 : 2 * l->scap;
+		if ((q = realloc(l->seg, c * sizeof *l->seg)) == NULL)
+			return -1;
+		l->seg = q;
+		if ((q = realloc(l->use, c)) == NULL)
+			return -1;
+		l->use = q;
+		if ((q = realloc(l->res, c * sizeof *l->res)) == NULL)
+			return -1;
+		l->res = q;
+		l->scap = c;
+	}
+	return 0;
+}
+
+/* Only blank lines: nothing to parse (progress_parse() would warn). */
+static int
+blank(const char *buf, size_t len)
+{
+	size_t i, run = 0;
+
+	for (i = 0; i < len; i++) {
+		if (buf[i] == '\n') {
+			run = 0;
+			continue;
+		}
+		/* a long line is a bad one, even of spaces */
+		if ((buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r') ||
+		    ++run > PROGRESS_LINE_MAX)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The new whole lines buf[off, end): appended when they parse without a
+ * skipped line and follow the last report kept in time and samples, so
+ * that the whole log's reading would keep them all; else the log is read
+ * whole, now and at every later update, as profile_from_log() does.
+ * Returns the index of the first report new or changed.
+ */
+static int
+log_read(struct profile_log *l, const char *label, const char *buf,
+    size_t end, size_t *from, struct diag *d)
+{
+	struct progress c;
+	const struct progress_report *last;
+	size_t i, nl = 0;
+
+	for (i = l->off; i < end; i++)
+		nl += buf[i] == '\n';
+	if (l->lines + nl > PROGRESS_MAX_LINES)
+		return diag_set(d, EX_DATAERR, "%s: more than %d lines", label,
+		    PROGRESS_MAX_LINES);
+	*from = l->pr.n;
+	if (!l->whole && blank(buf + l->off, end - l->off)) {
+		l->off = end;
+		l->lines += nl;
+		return 0;
+	}
+	if (!l->whole) {
+		if (progress_parse(&c, label, buf + l->off, end - l->off,
+		    d) < 0)
+			return -1;
+		last = l->pr.n ? &l->pr.r[l->pr.n - 1] : NULL;
+		if (c.skipped == 0 && c.n > 0 && (last == NULL ||
+		    (c.r[0].time >= last->time && c.r[0].samples >=
+		    last->samples))) {
+			if (log_room(l, l->pr.n + c.n) < 0) {
+				progress_free(&c);
+				return diag_errno(d, ENOMEM, "unable to read "
+				    "%s", label);
+			}
+			for (i = 0; i < c.n; i++) {
+				l->pr.r[l->pr.n] = c.r[i];
+				l->pr.r[l->pr.n++].line += l->lines;
+			}
+			progress_free(&c);
+			l->off = end;
+			l->lines += nl;
+			return 0;
+		}
+		progress_free(&c);
+		l->whole = 1;
+	}
+	/* the whole log, as profile_from_log() reads it */
+	if (progress_parse(&c, label, buf, end, d) < 0)
+		return -1;
+	progress_free(&l->pr);
+	l->pr = c;
+	l->cap = c.n;
+	l->off = end;
+	l->lines += nl;
+	l->nseg = 0;
+	*from = 0;
+	return log_room(l, c.n) < 0 ? diag_errno(d, ENOMEM, "unable to read "
+	    "%s", label) : 0;
+}
+
+int
+profile_log_update(struct profile_log **lp, struct profile *p,
+    const char *name, const char *label, const char *buf, size_t len,
+    const struct job *declared, struct diag *d)
+{
+	struct profile_log *l = *lp;
+	size_t end = len, from = 0, first;
+
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", name);
+	if (l == NULL && (l = *lp = calloc(1, sizeof *l)) == NULL)
+		return diag_errno(d, ENOMEM, "unable to profile %s", label);
+	while (end > 0 && buf[end - 1] != '\n')
+		end--;
+	if (end < l->off) {	/* not the log read before: start again */
+		progress_free(&l->pr);
+		l->cap = l->off = l->lines = l->nseg = 0;
+		l->whole = 0;
+	}
+	if (end > l->off) {
+		if (log_read(l, label, buf, end, &from, d) < 0)
+			return -1;
+		/* the open segment may grow, or end where new ones start */
+		first = l->nseg > 0 ? l->nseg - 1 : 0;
+		if (l->nseg > 0 && l->seg[first].a < from)
+			from = l->seg[first].a;
+		l->nseg = cut_segments(&l->pr, l->seg, first, from);
+		fit_segments(&l->pr, l->seg, l->nseg, first, declared, l->use,
+		    l->res);
+	}
+	p->skipped_lines = l->pr.skipped;
+	if (l->pr.n > 0)
+		p->last_report = (long long)floor(l->pr.r[l->pr.n - 1].time);
+	if (combine(p, l->seg, l->nseg) < 0) {
+		profile_free(p);
+		return diag_errno(d, ENOMEM, "unable to profile %s", label);
+	}
+	rescale_costs(p, l->seg, l->nseg);
+	return 0;
+}
+
 /* ---- the scaling law ---- */
 
 static double
@@ -350,23 +537,32 @@ law(double n, double sigma, double kappa)
 	return n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
 }
 
-/* Relative squared error with the best r1 for this sigma and kappa. */
+#define LAW_KEPT	64	/* points whose law values one pass keeps */
+
+/*
+ * Relative squared error with the best r1 for this sigma and kappa.  Each
+ * point's law value is computed once for both passes (the same doubles,
+ * so the same result): this is most of a fit's time.
+ */
 static double
 law_error(const struct profile *p, double sigma, double kappa, double *r1)
 {
-	double a = 0, b = 0, err = 0;
+	double a = 0, b = 0, err = 0, kept[LAW_KEPT];
 	size_t i;
 
 	for (i = 0; i < p->npoints; i++) {
-		double g = law((double)p->points[i].nodes, sigma, kappa) /
-		    p->points[i].rate;
+		double l = law((double)p->points[i].nodes, sigma, kappa);
+		double g = l / p->points[i].rate;
+		if (i < LAW_KEPT)
+			kept[i] = l;
 		a += g;
 		b += g * g;
 	}
 	*r1 = a / b;
 	for (i = 0; i < p->npoints; i++) {
-		double e = 1 - *r1 * law((double)p->points[i].nodes, sigma,
-		    kappa) / p->points[i].rate;
+		double l = i < LAW_KEPT ? kept[i] :
+		    law((double)p->points[i].nodes, sigma, kappa);
+		double e = 1 - *r1 * l / p->points[i].rate;
 		err += e * e;
 	}
 	return err;
@@ -389,20 +585,50 @@ struct objective {
 	double kappa;		/* held while sigma varies */
 };
 
+/*
+ * The objective's recent values: a golden step often lands, to the bit, on
+ * a point an earlier step evaluated, and o->f is a function of x alone.
+ */
+struct recent {
+	double x[4], fx[4];
+	int n, next;
+};
+
+static double
+value_at(const struct objective *o, struct recent *r, double x)
+{
+	int i;
+
+	for (i = 0; i < r->n; i++)
+		if (memcmp(&r->x[i], &x, sizeof x) == 0)
+			return r->fx[i];
+	i = r->next;
+	r->next = (r->next + 1) % 4;
+	if (r->n < 4)
+		r->n++;
+	r->x[i] = x;
+	return r->fx[i] = o->f(o, x);
+}
+
 /* Golden section for the minimum of o->f over [lo, hi]. */
 static double
 golden(const struct objective *o, double lo, double hi)
 {
 	const double g = (sqrt(5.0) - 1) / 2;
+	struct recent r = { { 0 }, { 0 }, 0, 0 };
 	double a = lo, b = hi;
 	int i;
 
 	for (i = 0; i < 100; i++) {
 		double x1 = b - g * (b - a), x2 = a + g * (b - a);
-		if (o->f(o, x1) <= o->f(o, x2))
+		double wa = a, wb = b;
+		if (value_at(o, &r, x1) <= value_at(o, &r, x2))
 			b = x2;
 		else
 			a = x1;
+		/* [a, b] no longer moves: every later step is this one */
+		if (a == wa && b == wb)
+			break;
 	}
 	return (a + b) / 2;
 }
@@ -494,6 +720,56 @@ profile_fit(struct profile *p)
 	p->fit_counts = (int)p->npoints;
 	p->fit_usl = p->npoints >= 3;
 	p->has_fit = 1;
+}
+
+/* profile_fit() again only when the points moved: it reads nothing else. */
+void
+profile_log_fit(struct profile_log *l, struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; l->memo_ok && i < p->npoints && i < l->nmemo; i++)
+		if (l->memo[i].nodes != p->points[i].nodes ||
+		    l->memo[i].rate != p->points[i].rate)
+			break;
+	if (l->memo_ok && l->nmemo == p->npoints && i == p->npoints) {
+		p->has_fit = l->law.has_fit;
+		p->fit_counts = l->law.fit_counts;
+		p->fit_usl = l->law.fit_usl;
+		p->r1 = l->law.r1;
+		p->sigma = l->law.sigma;
+		p->kappa = l->law.kappa;
+		p->rmse = l->law.rmse;
+		return;
+	}
+	profile_fit(p);
+	l->memo_ok = 0;
+	if (p->npoints > l->nmemo || l->memo == NULL) {
+		struct job_point *m = realloc(l->memo, (p->npoints + 1) *
+		    sizeof *m);
+		if (m == NULL)
+			return;		/* no memo: the next fit is made again */
+		l->memo = m;
+	}
+	if (p->npoints > 0)
+		memcpy(l->memo, p->points, p->npoints * sizeof *p->points);
+	l->nmemo = p->npoints;
+	l->law = *p;
+	l->law.points = NULL;
+	l->memo_ok = 1;
+}
+
+void
+profile_log_free(struct profile_log *l)
+{
+	if (l == NULL)
+		return;
+	progress_free(&l->pr);
+	free(l->seg);
+	free(l->use);
+	free(l->res);
+	free(l->memo);
+	free(l);
 }
 
 double
@@ -722,6 +998,23 @@ calibrated(const struct profile *p, const struct job_point *declared,
 	return round_sig(at->rate * q, 6);
 }
 
+/* Only past every known point: a declared curve beyond stays. */
+int
+profile_curve_law(const struct profile *p, const struct job_point *declared,
+    size_t ndeclared, long max_nodes)
+{
+	long last;
+	size_t i;
+
+	if (p->npoints < 2)
+		return 0;
+	last = p->points[p->npoints - 1].nodes;
+	for (i = 0; i < ndeclared; i++)
+		if (declared[i].nodes > last)
+			return 0;
+	return last <= max_nodes / 2;
+}
+
 size_t
 profile_curve(const struct profile *p, const struct job_point *declared,
     size_t ndeclared, long max_nodes, enum profile_curve_rule rule,
@@ -744,9 +1037,8 @@ profile_curve(const struct profile *p, const struct job_point *declared,
 		out[n++] = p->points[i];
 	if (n > 1)
 		qsort(out, n, sizeof *out, curve_point_cmp);
-	/* Only past every known point: a declared curve beyond stays. */
-	if (n == 0 || !p->has_fit || p->npoints == 0 ||
-	    out[n - 1].nodes != p->points[p->npoints - 1].nodes)
+	if (!p->has_fit || !profile_curve_law(p, declared, ndeclared,
+	    max_nodes))
 		return n;
 	last = &out[n - 1];
 	for (c = 2 * last->nodes; c <= max_nodes && c > 0 &&

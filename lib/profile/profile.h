@@ -12,6 +12,12 @@
  *	double r = profile_rate(&p, 12);	measured point, else fitted law
  *	profile_rescale(&p, &job, &up, &down);	measured once observed twice
  *	profile_free(&p);
+ *
+ *	struct profile_log *l = NULL;	(a log that grows: bf-sim's)
+ *	profile_log_update(&l, &p, "resnet18", label, buf, len, &job, &d);
+ *	profile_log_fit(l, &p);		(when the law is wanted)
+ *	profile_advise(&p, job.min_nodes, job.max_nodes);
+ *	profile_log_free(l);
  * DESCRIPTION
  *	profile_from_log() reads a progress log (progress.h) and measures:
  *
@@ -72,6 +78,24 @@
  *	defaults without a job).  A job without a log has no profile; call
  *	profile_advise() on a zeroed profile for its first probe (min_nodes).
  *	profile_parse() ignores keys it does not know.
+ *
+ *	profile_log_update() measures a log that only grows, as
+ *	profile_from_log() does without its law and advice, reading only the
+ *	whole lines added since the last update (*l, allocated at the first,
+ *	keeps the reports, the offset read and the segments): a segment ends
+ *	for good when the next one starts, so only the open one is fitted
+ *	again.  New lines are appended when none of them is skipped and they
+ *	follow the last report in time and samples, which is when the whole
+ *	log's reading would keep them all; otherwise the log is read whole
+ *	from then on, so the measure is always profile_from_log()'s, exactly
+ *	(t2015).  A buffer shorter than what was read starts it again.  No
+ *	allocation timeline (NODES "-" lines are bad lines here).
+ *	profile_log_fit() is profile_fit(), made again only when the points
+ *	changed since the last call (the law depends on nothing else): the
+ *	law's grid search is most of a fit's time.  profile_curve_law() says
+ *	whether profile_curve() would use a fitted law (it extends the curve
+ *	past the last measured count), so a caller that wants only the curve
+ *	fits the law only then.
  *
  *	Numbers are rounded as the file prints them (6 significant digits,
  *	rescale costs to 0.01 s), so a profile read back equals the one
@@ -167,5 +191,13 @@ double profile_rate(const struct profile *p, long n);
 void profile_rescale(const struct profile *p, const struct job *declared,
     double *up, double *down);
 void profile_free(struct profile *p);
+struct profile_log;
+int profile_log_update(struct profile_log **l, struct profile *p,
+    const char *name, const char *label, const char *buf, size_t len,
+    const struct job *declared, struct diag *d);
+void profile_log_fit(struct profile_log *l, struct profile *p);
+void profile_log_free(struct profile_log *l);
+int profile_curve_law(const struct profile *p,
+    const struct job_point *declared, size_t ndeclared, long max_nodes);
 
 #endif

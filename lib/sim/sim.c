@@ -508,8 +508,16 @@ decide(struct sim *s, const char *kind, struct diag *d)
 {
 	struct solve_opts so = SOLVE_OPTS_DEFAULT;
 	struct solve_result res;
-	long nfree = s->nidle;
+	long nfree = s->nidle, demand = 0;
 	size_t n = 0, k, i;
+	int probe = s->o->profile == SIM_ONLINE && !s->o->no_probe;
+
+	/* uncontested, every job may have what it wants: learn passively */
+	for (k = 0; probe && s->o->probe_contested && k < s->o->max_jobs; k++)
+		if (s->slot[k] != SIZE_MAX)
+			demand += s->runs[s->slot[k]].src->job.max_nodes;
+	if (probe && s->o->probe_contested && demand <= s->nidle)
+		probe = 0;
 
 	for (k = 0; k < s->o->max_jobs; k++) {
 		struct run *u;
@@ -519,11 +527,12 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		s->ci[n] = s->slot[k];
 		s->c[n].job = &u->src->job;
 		s->c[n].probe = 0;
-		if (s->o->profile == SIM_ONLINE && fit(s, s->slot[k], d) < 0)
+		if (s->o->profile == SIM_ONLINE && (fit(s, s->slot[k], d) < 0 ||
+		    simprof_belief(&u->prof, d) < 0))
 			return -1;
 		if (s->o->profile != SIM_ORACLE)
 			s->c[n].job = &u->prof.belief;
-		if (s->o->profile == SIM_ONLINE && !s->o->no_probe)
+		if (probe)
 			s->c[n].probe = u->prof.probe;
 		s->c[n].was = u->n;
 		s->c[n].nodes = u->n;

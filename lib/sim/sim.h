@@ -33,7 +33,10 @@
  *	With o.profile SIM_ONLINE the policy sees each job as simprof.h
  *	says, learning its curve from the progress it reports every
  *	o.report_every seconds with o.noise, restricted to the advisor's
- *	probe unless o.no_probe; a fit that measures a new count or changes
+ *	probe unless o.no_probe (with o.probe_contested, only at a decision
+ *	where the running jobs' max_nodes add up to more than the idle
+ *	nodes: uncontested, a job is measured where the allocation puts it);
+ *	a fit that measures a new count or changes
  *	the probe is an event (a decision), as a new profile is to bf-watch.
  *	With o.share a job admitted starts from the measured points of the
  *	job of the same model (jobs CSV model) that has the most, the latest
@@ -79,6 +82,7 @@ struct sim_opts {
 	size_t max_jobs;
 	enum sim_profile profile;
 	int no_probe;		/* online: without the advisor's probe */
+	int probe_contested;	/* online: the probe only while contested */
 	int share;		/* online: a job starts from a sibling's fit */
 	double report_every;	/* online: seconds between reports */
 	double noise;		/* online: of one interval's samples */

@@ -74,7 +74,8 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	fprintf(fp, "policy: %s\n", simpolicy_name(o->policy));
 	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
 	    o->profile == SIM_NONE ? "none" : o->no_probe ?
-	    "online-no-probe" : "online", o->profile == SIM_ONLINE &&
+	    "online-no-probe" : o->probe_contested ?
+	    "online-probe-contested" : "online", o->profile == SIM_ONLINE &&
 	    o->share ? "-shared" : "");
 	if (o->profile == SIM_ONLINE) {
 		fprintf(fp, "profile_fits: %zu\n", r->fits);

@@ -3,7 +3,8 @@
  *	simprof - bf-sim's online profiling: progress reports and their fit
  * DESCRIPTION
  *	See simprof.h.  The log is kept in memory as the text a job would
- *	append, so the fit is bf-profile's own, reading what it reads.
+ *	append, so the fit is bf-profile's own, reading what it reads: each
+ *	fit reads the lines added since the last one (profile_log_update()).
  */
 #include <errno.h>
 #include <math.h>
@@ -161,11 +162,13 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 	p->dirty = 0;
 	p->fitted = t;
 	memset(&pr, 0, sizeof pr);
-	if (profile_from_log(&pr, p->declared->name, p->declared->name,
-	    p->log, p->len, p->declared, d) < 0)
+	if (profile_log_update(&p->fitlog, &pr, p->declared->name,
+	    p->declared->name, p->log, p->len, p->declared, d) < 0)
 		return -1;
-	rc = believe(p, &pr, d);
-	if (rc == 0 && pr.npoints > 0) {
+	/* the advisor reads the points only; the law waits for a decision */
+	profile_advise(&pr, p->declared->min_nodes, p->declared->max_nodes);
+	rc = 0;
+	if (pr.npoints > 0) {
 		struct job_point *m = realloc(p->meas, pr.npoints *
 		    sizeof *m);
 		if (m == NULL)
@@ -186,8 +189,26 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 		p->measured = pr.npoints;
 		p->fits++;
 	}
-	profile_free(&pr);
+	profile_free(&p->cur);
+	p->cur = pr;
+	p->stale = rc == 0;
 	return rc;
+}
+
+/*
+ * The belief from the last fit, its law fitted only where the curve uses
+ * it (the rest of a fit never reads it) and only when the points moved.
+ */
+int
+simprof_belief(struct simprof *p, struct diag *d)
+{
+	if (!p->stale)
+		return 0;
+	p->stale = 0;
+	if (profile_curve_law(&p->cur, p->decl, p->ndecl,
+	    p->declared->max_nodes))
+		profile_log_fit(p->fitlog, &p->cur);
+	return believe(p, &p->cur, d);
 }
 
 void
@@ -196,5 +217,7 @@ simprof_free(struct simprof *p)
 	free(p->points);
 	free(p->meas);
 	free(p->log);
+	profile_log_free(p->fitlog);
+	profile_free(&p->cur);
 	memset(p, 0, sizeof *p);
 }

@@ -5,7 +5,8 @@
  *	struct simprof p;
  *	simprof_start(&p, &job, decl, ndecl, t, seed, every, noise);
  *	simprof_report(&p, t, nodes, samples, rate, &d);   (each report due)
- *	simprof_update(&p, t, &d);	(before a decision)
+ *	simprof_update(&p, t, &d);	(at a report, before a decision)
+ *	simprof_belief(&p, &d);	(before a decision)
  *	p.belief, p.probe		(what the policy sees)
  *	simprof_share(&p, pts, n);	(after start: a sibling's points)
  *	simprof_free(&p);
@@ -19,11 +20,18 @@
  *	uniform within `noise' of one report interval's work at its
  *	rate, from a generator seeded per job, so runs are reproducible;
  *	never below the last report (a counter does not go back).
- *	simprof_update() fits the log with profile_from_log() when it grew,
- *	with every report while the count's segment is young (at most
+ *	simprof_update() fits the log as profile_from_log() does when it
+ *	grew, with every report while the count's segment is young (at most
  *	SIMPROF_YOUNG reports), then at most every SIMPROF_REFIT seconds,
- *	since a fit reads the whole log and more reports on a settled count
- *	change little; and makes the belief as bf-solve applies a profile
+ *	since more reports on a settled count change little (a rule from
+ *	when each fit read the whole log, kept so that replays compare with
+ *	earlier ones); each fit reads only the reports added since the last
+ *	(profile_log_update(), the same measure exactly).
+ *	simprof_belief() makes the belief from the last fit, fitting its law
+ *	only then (a fit between two decisions is never seen by the policy),
+ *	only when the belief uses it (profile_curve_law()) and only when the
+ *	points moved since the law was last fitted; the belief is made as
+ *	bf-solve applies a profile
  *	(profile_curve(), the function bf-solve's solve_profile() calls):
  *	the measured points, the declared ones at counts not measured scaled
  *	to them, then one point every doubling up to max_nodes at the lower
@@ -56,6 +64,7 @@
 
 #include "util/log.h"
 
+#include "profile/profile.h"
 #include "spool/job.h"
 
 #define SIMPROF_EVERY	10.0	/* default seconds between reports */
@@ -85,6 +94,9 @@ struct simprof {
 	int changed;		/* the last fit changed probe or measured */
 	size_t fits;
 	int shared;		/* decl are a sibling's measurements */
+	struct profile_log *fitlog;	/* the fit, kept up to date */
+	struct profile cur;	/* the last fit */
+	int stale;		/* the belief is not yet cur's */
 };
 
 void simprof_start(struct simprof *p, const struct job *job,
@@ -93,6 +105,7 @@ void simprof_start(struct simprof *p, const struct job *job,
 int simprof_report(struct simprof *p, double t, long nodes, double samples,
     double rate, struct diag *d);
 int simprof_update(struct simprof *p, double t, struct diag *d);
+int simprof_belief(struct simprof *p, struct diag *d);
 int simprof_share(struct simprof *p, const struct job_point *pts, size_t n,
     struct diag *d);
 void simprof_free(struct simprof *p);
