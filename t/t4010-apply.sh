@@ -58,6 +58,8 @@ test_expect_success 'the job gets a clean environment and its own group' '
 	sp_abs=$(cd sp && pwd) &&
 	port=$(sed -n "s/^BF_COORD_PORT=//p" sp/run/env/output) &&
 	test "$port" -gt 0 && test "$port" -lt 65536 &&
+	secret=$(sed -n "s/^BF_SECRET=//p" sp/run/env/output) &&
+	echo "$secret" | grep -qx "[0-9a-f]\{32\}" &&
 	host=$(hostname) &&
 	cat >expect <<-EOT &&
 	BF_COMMAND=env | sort; sleep 30
@@ -70,6 +72,7 @@ test_expect_success 'the job gets a clean environment and its own group' '
 	BF_MIN_NODES=1
 	BF_NODES=1
 	BF_PROGRESS=$sp_abs/progress/env.log
+	BF_SECRET=$secret
 	BF_SLOTS=1
 	BF_SPOOL=$sp_abs
 	HOME=/root

@@ -2,18 +2,22 @@
 """coordinator.py - the once-per-job command of a torchrun job under bftrainer.
 
 1. Hosts the c10d rendezvous store (a torch.distributed.TCPStore server) on the
-   bftrainer host, on port $BF_COORD_PORT, listening on every interface, for
-   the torchrun agents that worker.sh starts on the nodes
-   (--rdzv_backend=c10d --rdzv_endpoint=$BF_COORD --rdzv_conf=is_host=0,...).
-   The agents never host it, so the job survives the loss of any compute node.
+   bftrainer host, on port $BF_COORD_PORT, for the torchrun agents that
+   worker.sh starts on the nodes (--rdzv_backend=c10d --rdzv_endpoint=$BF_COORD
+   --rdzv_conf=is_host=0,...).  The agents never host it, so the job survives
+   the loss of any compute node.  torch 1.13's server listens on every
+   interface and authenticates no one; the rendezvous id, and so the key of the
+   pickled state, is derived from the run's secret $BF_SECRET (bfauth.py), so
+   no one but the job's processes can name it.
 
 2. Removes dead agents from the rendezvous at once.  torch 1.13 drops an agent
    that vanished only when its heartbeat is 15 s old (keep-alive every 5 s, 3
    misses; not configurable), and the agents that stay cannot start the next
    round before: every shrink or preemption would cost that.  So the
-   coordinator also listens on a free port, published in the store under
-   bftrainer/liveness; liveness.py connects to it on each node, says which
-   agent it is (FQDN PID, as the rendezvous names it) and execs torchrun, which
+   coordinator also listens on a free port of $BF_COORD_HOST's address,
+   published in the store under a key derived from $BF_SECRET; liveness.py
+   connects to it on each node, proves it holds the secret, says which agent
+   it is (FQDN PID, as the rendezvous names it) and execs torchrun, which
    keeps the connection open until it ends.  When a connection closes, the
    coordinator removes that agent from the participants, the wait list and the
    heartbeats of rendezvous $BF_JOB, as the agent would have done itself on
@@ -37,37 +41,103 @@ import sys
 import threading
 import time
 
+import bfauth
+
 
 def log(msg):
     sys.stderr.write(f"coordinator: {time.strftime('%H:%M:%S')} {msg}\n")
     sys.stderr.flush()
 
 
-def listen_liveness(dead, live, lock):
-    """Accept agents' liveness connections: (fqdn, pid) is in LIVE while its
-    connection is open, and is queued on DEAD when it closes."""
-    srv = socket.create_server(("", 0), family=socket.AF_INET6, dualstack_ipv6=True) \
-        if socket.has_dualstack_ipv6() else socket.create_server(("", 0))
+class Refusals:
+    """Counts liveness connections refused; logs the first few and then every
+    thousandth, so that a flood cannot fill the job's output."""
+    def __init__(self):
+        self.n = 0
+        self.lock = threading.Lock()
+
+    def note(self, peer, why):
+        with self.lock:
+            self.n += 1
+            n = self.n
+        if n <= 10 or n % 1000 == 0:
+            log(f"refused liveness connection {n} from {peer[0]}: {why}")
+
+
+def read_line(conn):
+    """One line of at most bfauth.LINE_MAX bytes, without its newline; None
+    when the peer closed, sent too much or timed out."""
+    buf = b""
+    while b"\n" not in buf:
+        if len(buf) > bfauth.LINE_MAX:
+            return None
+        data = conn.recv(bfauth.LINE_MAX)
+        if not data:
+            return None
+        buf += data
+    line = buf.split(b"\n", 1)[0]
+    return line if len(line) <= bfauth.LINE_MAX else None
+
+
+def bind_address(host):
+    """The first address of HOST ($BF_COORD_HOST, where the agents reach this
+    host), so the liveness port is not on every interface; every interface
+    only when HOST does not resolve (the agents then cannot reach it either)."""
+    try:
+        ai = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as e:
+        log(f"BF_COORD_HOST {host!r} does not resolve ({e}); liveness port on every interface")
+        return None
+    family, _, _, _, addr = ai[0]
+    return family, addr[0]
+
+
+def listen_liveness(key, host, dead, live, lock):
+    """Accept agents' liveness connections: an agent that proves it holds the
+    job's secret (bfauth) is (fqdn, pid) in LIVE while its connection is open,
+    and is queued on DEAD when it closes.  Anything else is refused."""
+    where = bind_address(host)
+    if where is None:
+        srv = socket.create_server(("", 0))
+    else:
+        srv = socket.create_server((where[1], 0), family=where[0])
+    refusals = Refusals()
+    pending = threading.BoundedSemaphore(64)    # handshakes at once
+
+    def handshake(conn, peer):
+        conn.settimeout(5)
+        n = bfauth.nonce()
+        conn.sendall(bfauth.PROTO + b" " + n.encode() + b"\n")
+        line = read_line(conn)
+        if line is None:
+            refusals.note(peer, "no answer")
+            return None
+        f = line.decode(errors="replace").split()
+        if len(f) != 4 or not f[1].isdigit() or len(f[2]) != 32:
+            refusals.note(peer, "not a liveness answer")
+            return None
+        fqdn, pid, cnonce, proof = f[0], int(f[1]), f[2], f[3]
+        if not bfauth.equal(proof, bfauth.agent_proof(key, n, fqdn, pid, cnonce)):
+            refusals.note(peer, "wrong proof")
+            return None
+        conn.sendall(b"ok " + bfauth.coordinator_proof(key, n, fqdn, pid, cnonce).encode()
+                     + b"\n")
+        conn.settimeout(None)
+        return fqdn, pid
 
     def serve(conn, peer):
-        buf = b""
         who = None
         try:
-            while True:
-                data = conn.recv(4096)
-                if not data:
-                    break
-                if who is None:
-                    buf += data
-                    if b"\n" in buf:
-                        line = buf.split(b"\n", 1)[0].decode(errors="replace").split()
-                        if len(line) == 2 and line[1].isdigit():
-                            who = (line[0], int(line[1]))
-                            with lock:
-                                live.add(who)
-                            log(f"agent {who[0]}_{who[1]} registered from {peer[0]}")
-                        else:
-                            break
+            try:
+                who = handshake(conn, peer)
+            finally:
+                pending.release()
+            if who is not None:
+                with lock:
+                    live.add(who)
+                log(f"agent {who[0]}_{who[1]} registered from {peer[0]}")
+                while conn.recv(4096):
+                    pass
         except OSError:
             pass
         finally:
@@ -80,10 +150,15 @@ def listen_liveness(dead, live, lock):
     def accept():
         while True:
             conn, peer = srv.accept()
+            if not pending.acquire(blocking=False):
+                refusals.note(peer, "too many handshakes at once")
+                conn.close()
+                continue
             threading.Thread(target=serve, args=(conn, peer), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
-    return srv.getsockname()[1]
+    name = srv.getsockname()
+    return name[1], name[0]
 
 
 def remove_agent(backend, min_nodes, fqdn, pid):
@@ -169,6 +244,11 @@ def main():
 
     job = os.environ.get("BF_JOB", "")
     try:
+        key = bfauth.secret()
+    except bfauth.NoSecret as e:
+        log(str(e))
+        return 64
+    try:
         port = int(os.environ["BF_COORD_PORT"])
     except (KeyError, ValueError):
         log("BF_COORD_PORT is not set to a port number")
@@ -182,14 +262,18 @@ def main():
     # client's operations (the agents set theirs with read_timeout).
     store = TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False,
                      timeout=datetime.timedelta(seconds=30))
-    backend = C10dRendezvousBackend(store, job)     # key torch.rendezvous.$BF_JOB
+    # The state under torch.rendezvous.<rdzv id>: a name only the job's
+    # processes can make (bfauth).  Never logged.
+    backend = C10dRendezvousBackend(store, bfauth.rdzv_id(key, job))
     dead = queue.Queue()
     live = set()
     lock = threading.Lock()
-    lport = listen_liveness(dead, live, lock)
-    store.set("bftrainer/liveness", str(lport))
+    lport, laddr = listen_liveness(key, os.environ.get("BF_COORD_HOST", ""),
+                                   dead, live, lock)
+    store.set(bfauth.liveness_key(key, job), str(lport))
     log(f"{job}: rendezvous store on port {port} (--rdzv_endpoint="
-        f"{os.environ.get('BF_COORD', '?')} --rdzv_id={job}), liveness port {lport}")
+        f"{os.environ.get('BF_COORD', '?')}, rendezvous id from BF_SECRET), "
+        f"liveness port {lport} on {laddr}")
     max_nodes = int(os.environ.get("BF_MAX_NODES", "0") or 0)
     while not stop:
         try:

@@ -6,7 +6,9 @@
 #   worker: exec /bin/sh /ABS/PATH/examples/torch/worker.sh --checkpoint /shared/DIR
 #
 # exec, twice (liveness.py registers the agent with the coordinator, then execs
-# torchrun): torchrun becomes the process that bftrainer started, so a SIGTERM
+# torchrun with the rendezvous id in its environment, PET_RDZV_ID, derived from
+# the run's secret $BF_SECRET: never on the command line, which ps shows to
+# every user): torchrun becomes the process that bftrainer started, so a SIGTERM
 # to it or to its process group reaches the agent once, and the agent exits
 # only after its training processes have (it sends them SIGTERM and waits up
 # to 30 s).
@@ -20,6 +22,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
 : "${BF_COORD:?BF_COORD is not set}" "${BF_JOB:?BF_JOB is not set}"
+: "${BF_SECRET:?BF_SECRET is not set}"
 export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
 # Nothing here needs HOME (it may not exist: user nobody); torchrun makes a
 # log directory with mkdtemp in ${TMPDIR:-/tmp} for each agent and leaves it.
@@ -47,7 +50,6 @@ exec /usr/bin/python3 "$here/liveness.py" "${TORCHRUN:-/usr/bin/torchrun}" \
 	--nproc_per_node="${BF_SLOTS:-1}" \
 	--rdzv_backend=c10d \
 	--rdzv_endpoint="$BF_COORD" \
-	--rdzv_id="$BF_JOB" \
 	--rdzv_conf="is_host=0,last_call_timeout=${BF_TORCH_LAST_CALL:-3},join_timeout=600,close_timeout=10,read_timeout=60" \
 	--max_restarts=1000000 \
 	--monitor_interval="${BF_TORCH_MONITOR:-0.2}" \

@@ -7,6 +7,7 @@
  *	removed, its log and profile moved with its run, and its run/
  *	directory moved last (bf-spool(5), STATE TABLE).
  */
+#define _GNU_SOURCE		/* memmem */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/fault.h"
@@ -47,6 +49,30 @@ outcome(const struct backend_status *bs)
 }
 
 /*
+ * A record with no run (ID 0) is this run's only when it says lost and
+ * its directory has not arrived: another job of the name may have left
+ * one, cancelled while waiting or never started, at any time before.
+ */
+static int
+norun_pending(int fd, const char *file)
+{
+	char dir[JOB_NAME_MAX + 64], *buf;
+	struct diag ignored;
+	struct stat st;
+	size_t len;
+	int mine;
+
+	snprintf(dir, sizeof dir, "%.*s", (int)(strlen(file) - 5), file);
+	if (fstatat(fd, dir, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+	    file_read_at(fd, file, HISTORY_MAX_FILE, 0, &buf, &len,
+	    &ignored) < 0)
+		return 0;
+	mine = memmem(buf, len, "\noutcome: lost\n", 15) != NULL;
+	free(buf);
+	return mine;
+}
+
+/*
  * A lost run has no exit record: it ended when it was found lost.  Found
  * again after a crash between its record and the move of its run/ (so
  * in a later second, maybe), it ends when its record says, so that one
@@ -76,7 +102,8 @@ lost_ended(struct ctx *c, const char *name, long long id)
 		l = strlen(e->d_name);
 		digits = strspn(e->d_name, "0123456789");
 		if (l > sl && digits > 0 && digits == l - sl &&
-		    strcmp(e->d_name + digits, suffix) == 0) {
+		    strcmp(e->d_name + digits, suffix) == 0 &&
+		    (id != 0 || norun_pending(fd, e->d_name))) {
 			ended = strtoll(e->d_name, NULL, 10);
 			break;
 		}
@@ -114,7 +141,7 @@ keep_with_run(struct ctx *c, const char *name)
 /* A job whose run ended, being retired: its record, then what follows. */
 struct retiring {
 	char name[JOB_NAME_MAX + 1];
-	char stem[JOB_NAME_MAX + 64];
+	char stem[HISTORY_RUN_STEM_MAX];
 	struct history_run hr;
 	char *hosts, *buf;
 };
@@ -221,6 +248,8 @@ apply_retire(struct ctx *c, const char *name, const struct backend_status *bs)
 		return rc < 0 ? -1 : 0;
 	if (history_record_run(c->sp, &t.hr, c->d) < 0)
 		rc = -1;
+	else	/* the run's directory goes beside its record */
+		snprintf(t.stem, sizeof t.stem, "%s", t.hr.written);
 	fault_point("apply-after-record");
 	if (rc == 0 && state_remove(&c->st, name) == 0)
 		rc = apply_write_state(c);
@@ -257,6 +286,8 @@ apply_retire_stopped(struct ctx *c, const char *const *names,
 			hr[k] = t[k].hr, k++;
 	if (rc == 0 && k > 0 && history_record_runs(c->sp, hr, k, c->d) < 0)
 		rc = -1;
+	for (i = 0; i < k && rc == 0; i++)
+		snprintf(t[i].stem, sizeof t[i].stem, "%s", hr[i].written);
 	free(hr);
 	fault_point("apply-after-record");
 	c->moving = t;
@@ -318,9 +349,11 @@ progress_samples(struct ctx *c, const char *name)
 static int
 cancel_waiting(struct ctx *c, const char *name, uid_t by)
 {
+	/* Fresh: another job of the name cancelled in the same second may
+	 * have had the same file, and so the same record. */
 	struct history_run hr = { .name = name, .outcome = "cancelled",
-	    .code = -1, .cancelled_by = (long long)by };
-	char stem[JOB_NAME_MAX + 64], file[JOB_NAME_MAX + 8];
+	    .code = -1, .cancelled_by = (long long)by, .fresh = 1 };
+	char stem[HISTORY_RUN_STEM_MAX], file[JOB_NAME_MAX + 8];
 	struct job j;
 	char *buf = NULL;
 	size_t len;

@@ -901,6 +901,39 @@ profile_advise(struct profile *p, long min_nodes, long max_nodes)
 		}
 }
 
+/*
+ * A user writes her job's log: a measured rate may claim no more than
+ * PROFILE_RATE_FACTOR times the best rate per node her job file declares,
+ * times the node count (issue 33: six lines claiming 10^12/s won the
+ * node).  Above it, the point is clamped, and said in one line.
+ */
+static void
+clamp_rates(struct profile *p, const struct job *j, const char *label)
+{
+	double peak = 0, bound;
+	size_t i;
+
+	for (i = 0; j != NULL && i < j->npoints; i++)
+		if (j->points[i].nodes > 0)
+			peak = fmax(peak, j->points[i].rate /
+			    (double)j->points[i].nodes);
+	if (!(peak > 0))
+		return;
+	for (i = 0; i < p->npoints; i++) {
+		bound = round_sig(PROFILE_RATE_FACTOR * peak *
+		    (double)p->points[i].nodes, 6);
+		if (!(p->points[i].rate > bound))
+			continue;
+		log_warn("%s: %.6g samples/s at %ld node%s is above %g x the "
+		    "%.6g per node its job file declares: clamped to %.6g",
+		    label, p->points[i].rate, p->points[i].nodes,
+		    p->points[i].nodes == 1 ? "" : "s", PROFILE_RATE_FACTOR,
+		    peak, bound);
+		p->points[i].rate = bound;
+		p->clamped++;
+	}
+}
+
 int
 profile_from_log(struct profile *p, const char *name, const char *label,
     const char *buf, size_t len, const struct job *declared, struct diag *d)
@@ -929,6 +962,7 @@ profile_from_log_alloc(struct profile *p, const char *name, const char *label,
 		return diag_errno(d, ENOMEM, "unable to profile %s", label);
 	}
 	progress_free(&pr);
+	clamp_rates(p, declared, label);
 	profile_fit(p);
 	profile_advise(p, declared ? declared->min_nodes : 1,
 	    declared ? declared->max_nodes : JOB_MAX_NODES);

@@ -70,6 +70,12 @@
  *	job is still on its doubling ladder.  Otherwise no probe (next_nodes
  *	0).
  *
+ *	Bound.  The log is the user's: with a job whose file declares rates,
+ *	a measured point at n nodes above PROFILE_RATE_FACTOR x n x the
+ *	highest declared rate per node is clamped to that bound, with a
+ *	warning naming the log (clamped counts them).  A job that declares
+ *	no rate is bounded by the site (bf-solve(1), max_rate_per_node).
+ *
  *	For bf-solve: profile_rate() is the measured rate at n nodes when n
  *	was measured, else the law's (profile_usl_rate()), else NAN (fewer
  *	than two counts); profile_rate(p, 0) is 0.  profile_rescale() gives
@@ -122,6 +128,8 @@
 #define PROFILE_STALL		0.25	/* of the mean rate: a stalled step */
 #define PROFILE_MIN_REPORTS	3	/* after the warm-up, for a point */
 #define PROFILE_EFFICIENCY_MIN	0.8	/* the advisor doubles at or above */
+#define PROFILE_RATE_FACTOR	16.0	/* x declared peak per node x n: the
+					   most a measured rate may claim */
 #define PROFILE_MAX_FILE	(4 * 1024 * 1024)
 
 struct profile {
@@ -139,6 +147,7 @@ struct profile {
 	long next_nodes;	/* advisor's next count, 0 none */
 	char reason[128];	/* why, for next_nodes */
 	size_t skipped_lines;	/* bad log lines */
+	size_t clamped;		/* points above PROFILE_RATE_FACTOR */
 };
 
 int profile_from_log(struct profile *p, const char *name, const char *label,

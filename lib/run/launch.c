@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -63,6 +64,34 @@ launch_env_set(char **envp, size_t *n, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * The run's secret: 128 bits from the kernel's generator, as 32 hex
+ * digits.  Only the job's environment carries it (never an argv, which
+ * ps shows to everyone, nor a file): /proc/PID/environ is readable by
+ * the process's own uid only.  A coordinator keys what it serves with
+ * it (examples/torch).  -1 when the generator fails.
+ */
+static int
+make_secret(char hex[2 * LAUNCH_SECRET_BYTES + 1])
+{
+	unsigned char b[LAUNCH_SECRET_BYTES];
+	size_t got = 0, i;
+	ssize_t r;
+
+	while (got < sizeof b) {
+		r = getrandom(b + got, sizeof b - got, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	for (i = 0; i < sizeof b; i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+	explicit_bzero(b, sizeof b);
+	return 0;
+}
+
 int
 launch_init(struct launch *l, const struct launch_site *site,
     const struct job *j, long nodes, long port)
@@ -70,10 +99,13 @@ launch_init(struct launch *l, const struct launch_site *site,
 	const char *conf = getenv("SLURM_CONF"),
 	    *pbsconf = getenv("PBS_CONF_FILE");
 	char **e = l->envp;
+	char secret[2 * LAUNCH_SECRET_BYTES + 1];
 	size_t *n = &l->nenv;
 	int bad = 0;
 
 	memset(l, 0, sizeof *l);
+	if (make_secret(secret) < 0)
+		return -1;
 	snprintf(l->name, sizeof l->name, "%s", j->name);
 	who_of((uid_t)j->owner_uid, &l->who);
 	l->command = strdup(j->command);
@@ -103,6 +135,8 @@ launch_init(struct launch *l, const struct launch_site *site,
 	bad |= launch_env_set(e, n, "BF_COORD_HOST=%s", site->coord_host);
 	bad |= launch_env_set(e, n, "BF_COORD_PORT=%ld", port);
 	bad |= launch_env_set(e, n, "BF_COORD=%s:%ld", site->coord_host, port);
+	bad |= launch_env_set(e, n, "BF_SECRET=%s", secret);
+	explicit_bzero(secret, sizeof secret);
 	/* The cluster's, not the user's: srun and squeue find Slurm by it. */
 	if (conf != NULL && *conf != '\0')
 		bad |= launch_env_set(e, n, "SLURM_CONF=%s", conf);

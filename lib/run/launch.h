@@ -19,11 +19,14 @@
  *	backend), and its environment: a fixed PATH, HOME, SHELL, USER and
  *	LOGNAME, BF_COMMAND, BF_JOB, BF_NODES, BF_MIN_NODES, BF_MAX_NODES,
  *	BF_SLOTS, BF_SPOOL, BF_HOSTFILE, BF_PROGRESS, BF_COORD_HOST,
- *	BF_COORD_PORT and BF_COORD, and the cluster's SLURM_CONF and
+ *	BF_COORD_PORT and BF_COORD, BF_SECRET (LAUNCH_SECRET_BYTES from
+ *	getrandom(2) in hex, new for every run: a coordinator's key that
+ *	only the job's own processes hold), and the cluster's SLURM_CONF and
  *	PBS_CONF_FILE when set.  The site is what the backend knows: the
  *	spool's absolute path, this host as the nodes reach it, the grace
  *	and the pilot commands.  launch_init() returns 0, or -1 when out of
- *	memory or with more than LAUNCH_ENV_MAX variables; launch_free()
+ *	memory, without randomness, or with more than LAUNCH_ENV_MAX
+ *	variables; launch_free()
  *	frees a launch it made.
  *
  *	launch_pack() writes l into buf as a version, its numbers and its
@@ -51,6 +54,7 @@
 #include "spool/job.h"
 
 #define LAUNCH_ENV_MAX	32
+#define LAUNCH_SECRET_BYTES	16	/* BF_SECRET: 128 bits, 32 hex digits */
 #define LAUNCH_FDS	3	/* with a launch: run/NAME, lock, pipe */
 
 /* A pack at most: the command twice (its text, BF_COMMAND), the worker. */

@@ -333,7 +333,8 @@ kind_of(const char *file, const char *buf, size_t len)
 			k = CHECK_HOLES;
 		else if (ydoc_get(doc.root, "users") != NULL ||
 		    ydoc_get(doc.root, "groups") != NULL ||
-		    ydoc_get(doc.root, "max_rescales") != NULL)
+		    ydoc_get(doc.root, "max_rescales") != NULL ||
+		    ydoc_get(doc.root, "max_rate_per_node") != NULL)
 			k = CHECK_POLICY;
 		else if (ydoc_get(doc.root, "rates") != NULL ||
 		    ydoc_get(doc.root, "fit") != NULL)

@@ -265,12 +265,65 @@ drop_unobtained(struct solve *s, struct diag *d)
 	return 0;
 }
 
+/*
+ * A job file's weight is its owner's word, so it counts only among her
+ * own jobs: the weights of one owner's jobs are scaled to sum to their
+ * number (each 1 when she wrote none), and a weight of 10^6 on all of
+ * them is the same as 1 (issue 33).  Jobs of no known owner (files
+ * named on the command line) keep theirs.  The policy's weights are the
+ * administrator's, applied as they are.  Into own[], by job; sorting
+ * keeps it O(n log n) for the largest job sets.
+ */
+struct owned {
+	long long uid;
+	size_t job;
+};
+
+static int
+owned_cmp(const void *a, const void *b)
+{
+	const struct owned *x = a, *y = b;
+
+	if (x->uid != y->uid)
+		return (x->uid > y->uid) - (x->uid < y->uid);
+	return (x->job > y->job) - (x->job < y->job);
+}
+
+static int
+own_weights(const struct solve *s, double *own, struct diag *d)
+{
+	struct owned *v = malloc((s->njobs + 1) * sizeof *v);
+	size_t i, k, end;
+	double sum;
+
+	if (v == NULL)
+		return diag_errno(d, ENOMEM, "weights");
+	for (i = 0; i < s->njobs; i++) {
+		v[i].uid = s->jobs[i].job.owner_uid;
+		v[i].job = i;
+		own[i] = s->jobs[i].job.weight;
+	}
+	qsort(v, s->njobs, sizeof *v, owned_cmp);
+	for (i = 0; i < s->njobs; i = end) {
+		sum = 0;
+		for (end = i; end < s->njobs && v[end].uid == v[i].uid; end++)
+			sum += s->jobs[v[end].job].job.weight;
+		if (v[i].uid < 0 || !(sum > 0))
+			continue;
+		for (k = i; k < end; k++)
+			own[v[k].job] = s->jobs[v[k].job].job.weight *
+			    (double)(end - i) / sum;
+	}
+	free(v);
+	return 0;
+}
+
 static double
-job_weight(const struct solve *s, const struct solve_job *j)
+job_weight(const struct solve *s, const struct solve_job *j, double own)
 {
 	if (!s->have_policy)
-		return j->job.weight;
-	return j->job.weight * policy_weight(&s->policy, j->job.name,
+		return own;
+	return own * policy_weight(&s->policy, j->job.name,
 	    j->job.owner_uid);
 }
 
@@ -278,6 +331,22 @@ static double
 rate(const struct solve_job *j, long k)
 {
 	return curve_rate(j->job.points, j->job.npoints, k);
+}
+
+/*
+ * The site's bound on what a job may claim (policy max_rate_per_node):
+ * every point of its curve, declared or measured, at most the bound
+ * times its node count.
+ */
+static void
+cap_rates(struct job *j, double per_node)
+{
+	size_t i;
+
+	for (i = 0; i < j->npoints; i++)
+		if (j->points[i].rate > per_node * (double)j->points[i].nodes)
+			j->points[i].rate = per_node *
+			    (double)j->points[i].nodes;
 }
 
 /* Choices k in {0} and [min, reach], with growth and value. */
@@ -329,6 +398,7 @@ make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
 int
 solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
+	double *own;
 	size_t i;
 	long held = 0;
 
@@ -346,10 +416,23 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 	for (i = 0; i < s->njobs; i++)
 		held += s->jobs[i].was;
 	s->nfree = (long)s->holes.n - held;
+	if (s->have_policy && s->policy.max_rate_per_node > 0)
+		for (i = 0; i < s->njobs; i++)
+			cap_rates(&s->jobs[i].job,
+			    s->policy.max_rate_per_node);
+	if ((own = malloc((s->njobs + 1) * sizeof *own)) == NULL)
+		return diag_errno(d, ENOMEM, "weights");
+	if (own_weights(s, own, d) < 0) {
+		free(own);
+		return -1;
+	}
 	for (i = 0; i < s->njobs; i++)
 		if (make_choices(&s->jobs[i], s->nfree, o->tfwd,
-		    job_weight(s, &s->jobs[i]), d) < 0)
+		    job_weight(s, &s->jobs[i], own[i]), d) < 0) {
+			free(own);
 			return -1;
+		}
+	free(own);
 	return 0;
 }
 

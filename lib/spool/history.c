@@ -467,10 +467,10 @@ out:
 	return rc;
 }
 
-/* A run's record, its job file stored first as an object. */
+/* A run's record under STEM, its job file stored first as an object. */
 static int
-run_text(struct spool *sp, const struct history_run *r, char **bufp,
-    size_t *sizep, struct diag *d)
+run_text(struct spool *sp, const struct history_run *r, const char *stem,
+    char **bufp, size_t *sizep, struct diag *d)
 {
 	char *buf = NULL, hex[HASH_TEXT_LEN];
 	size_t size = 0;
@@ -496,7 +496,7 @@ run_text(struct spool *sp, const struct history_run *r, char **bufp,
 	fputc('\n', fp);
 	if (r->job_buf != NULL)
 		fprintf(fp, "job: \"%s\"\n", hex);
-	fprintf(fp, "run: \"history/runs/%s\"\n", r->stem);
+	fprintf(fp, "run: \"history/runs/%s\"\n", stem);
 	if (ferror(fp) | fclose(fp)) {
 		free(buf);
 		return diag_errno(d, ENOMEM, "history");
@@ -507,33 +507,82 @@ run_text(struct spool *sp, const struct history_run *r, char **bufp,
 }
 
 int
-history_record_run(struct spool *sp, const struct history_run *r,
-    struct diag *d)
+history_record_run(struct spool *sp, struct history_run *r, struct diag *d)
 {
 	return history_record_runs(sp, r, 1, d);
 }
 
 /*
+ * The name r's record takes in history/runs/ (fd), into r->written, and
+ * its text: r->stem when that is free, or is a run's (ID its pid: the
+ * record of an attempt that crashed, kept as it is), or already holds
+ * these very bytes (a retry after a crash), else TIME-NAME-ID with the
+ * first ID above HISTORY_RUN_ID_SPARE whose record and directory are
+ * both free.
+ * 1 when the record is there already, 0 when it is to be written, -1.
+ */
+static int
+run_name(struct spool *sp, int fd, struct history_run *r, char **bufp,
+    size_t *sizep, struct diag *d)
+{
+	char name[HISTORY_RUN_STEM_MAX + 8], *old;
+	size_t oldlen, cut = strlen(r->stem);
+	long k;
+	int same, norun;
+
+	while (cut > 0 && r->stem[cut - 1] != '-')
+		cut--;
+	norun = strcmp(r->stem + cut, "0") == 0;
+	for (k = 0; k < 1000; k++) {
+		if (k == 0)
+			snprintf(r->written, sizeof r->written, "%s", r->stem);
+		else
+			snprintf(r->written, sizeof r->written, "%.*s%lld",
+			    (int)cut, r->stem, HISTORY_RUN_ID_SPARE + k);
+		snprintf(name, sizeof name, "%s.yaml", r->written);
+		if (run_text(sp, r, r->written, bufp, sizep, d) < 0)
+			return -1;
+		if (gone(fd, name) && (k == 0 || gone(fd, r->written)))
+			return 0;
+		if (!norun)	/* a run's own name: its record, retried */
+			return 1;
+		if (file_read_at(fd, name, HISTORY_MAX_FILE, 0, &old, &oldlen,
+		    d) < 0)
+			return diag_prefix(d, "%s/history/runs/%s: ", sp->path,
+			    name);
+		same = oldlen == *sizep && memcmp(old, *bufp, oldlen) == 0;
+		free(old);
+		if (same && !r->fresh)
+			return 1;
+		free(*bufp);
+		*bufp = NULL;
+	}
+	return diag_errno(d, EEXIST, "%s/history/runs/%s: 1000 records of "
+	    "the name in one second", sp->path, r->stem);
+}
+
+/*
  * The records of several runs (the jobs one plan stopped), written and
  * synced as a group, then put in place with one fsync of history/runs/:
- * on return every one is on the disk, or none was put in place.
+ * on return every one is on the disk, or none was put in place.  None
+ * replaces another record (run_name()).
  */
 int
-history_record_runs(struct spool *sp, const struct history_run *r, size_t n,
+history_record_runs(struct spool *sp, struct history_run *r, size_t n,
     struct diag *d)
 {
 	struct record rec = { sp, -1, { NULL, 0, 0, 0 }, "history/runs" };
-	char name[JOB_NAME_MAX + 64], label[PATH_MAX + 32], *buf;
+	char name[HISTORY_RUN_STEM_MAX + 8], label[PATH_MAX + 32], *buf;
 	size_t size = 0, i;
-	int fd, rc = -1;
+	int fd, rc = -1, there;
 
 	if ((fd = history_subdir(sp, "runs", d)) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
-		if (run_text(sp, &r[i], &buf, &size, d) < 0)
+		if ((there = run_name(sp, fd, &r[i], &buf, &size, d)) < 0)
 			goto out;
-		snprintf(name, sizeof name, "%s.yaml", r[i].stem);
-		rc = record_stage(&rec, fd, name, buf, size, d);
+		snprintf(name, sizeof name, "%s.yaml", r[i].written);
+		rc = there ? 0 : record_stage(&rec, fd, name, buf, size, d);
 		free(buf);
 		if (rc < 0)
 			goto out;

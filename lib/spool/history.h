@@ -45,11 +45,23 @@
  *	for a writer of a history that replays time (bf-sim --spool).
  *
  *	history_record_run() writes history/runs/STEM.yaml (STEM is
- *	ENDED-NAME-ID, ID the run's supervisor pid), the end of one run of a
- *	job, with the job file stored as an object; the run's directory is
- *	moved beside it as history/runs/STEM/.  history_record_runs() writes
- *	several such records (the jobs one plan stopped), synced as a group,
- *	then put in place with one fsync of history/runs/.
+ *	ENDED-NAME-ID, ID the run's supervisor pid, 0 for a record with no
+ *	run), the end of one run of a job, with the job file stored as an
+ *	object; the run's directory is moved beside it as history/runs/STEM/.
+ *	A record is never replaced.  One already at a run's STEM is that
+ *	run's, written by an attempt that crashed, and stays as it is.  A
+ *	record with no run (ID 0) may be another job's: when STEM.yaml holds
+ *	other bytes (two jobs of one name, neither of which ran, ended in
+ *	the same second), the record takes the ID HISTORY_RUN_ID_SPARE + k,
+ *	k from 1, which no pid reaches, with the first k whose record and
+ *	directory are free; r->written says the name taken, for the run's
+ *	directory.  The same bytes already there are the record of an
+ *	attempt that crashed, and are kept, unless r->fresh says the record
+ *	is another job's whatever it holds (two cancelled waiting jobs with
+ *	the same file, in the same second, write the same bytes).
+ *	history_record_runs() writes several such records (the jobs one plan
+ *	stopped), synced as a group, then put in place with one fsync of
+ *	history/runs/.
  * DIAGNOSTICS
  *	-1 with d set: 66 missing holes, 65 unreadable input, 73/74/75 write.
  */
@@ -70,9 +82,16 @@
 
 #define HISTORY_MAX_FILE	INPUTS_MAX_FILE
 
+/* ENDED-NAME-ID: 19 digits, a name, 20 digits, two dashes, the NUL. */
+#define HISTORY_RUN_STEM_MAX	(JOB_NAME_MAX + 48)
+/* PID_MAX_LIMIT: record IDs above it are no run's pid. */
+#define HISTORY_RUN_ID_SPARE	4194304LL
+
 struct history_run {
 	const char *name;
 	const char *stem;	/* TIME-NAME-ID: the record's and run's name */
+	char written[HISTORY_RUN_STEM_MAX];	/* the name it took */
+	int fresh;		/* another record's, whatever it holds */
 	const char *outcome;	/* finished, failed, preempted, lost,
 				   cancelled */
 	const char *job_buf;	/* the job file, NULL when gone */
@@ -111,9 +130,9 @@ int history_enact(struct spool *sp, const struct inputs *in,
 int history_enact_at(struct spool *sp, const struct inputs *in,
     const char *text, size_t len, const struct plan *p,
     const struct timespec *when, struct diag *d);
-int history_record_run(struct spool *sp, const struct history_run *r,
+int history_record_run(struct spool *sp, struct history_run *r,
     struct diag *d);
-int history_record_runs(struct spool *sp, const struct history_run *r,
+int history_record_runs(struct spool *sp, struct history_run *r,
     size_t n, struct diag *d);
 
 #endif

@@ -45,7 +45,7 @@
 
 #define JOB_NAME_MAX		64
 #define JOB_MAX_NODES		1000000
-#define JOB_MAX_POINTS		10000
+#define JOB_MAX_POINTS		256	/* scaling points: a bound on a decision's cost */
 #define JOB_MAX_COMMAND		65536
 #define JOB_MAX_RESCALE		86400.0
 #define JOB_DEFAULT_RESCALE_UP	20.0

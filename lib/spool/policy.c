@@ -204,7 +204,7 @@ static int
 parse_root(struct policy *pol, const struct ydoc *doc, struct diag *d)
 {
 	static const char *const keys[] = { "users", "jobs", "groups",
-	    "max_rescales", NULL };
+	    "max_rescales", "max_rate_per_node", NULL };
 	const struct ydoc_node *root = doc->root, *v;
 	long long n;
 
@@ -228,6 +228,11 @@ parse_root(struct policy *pol, const struct ydoc *doc, struct diag *d)
 		pol->max_rescales = (long)n;
 		pol->max_rescales_line = v->line;
 	}
+	/* Rates are users' claims (issue 33): the site may bound them. */
+	if ((v = ydoc_get(root, "max_rate_per_node")) != NULL &&
+	    ydoc_double(doc, v, "max_rate_per_node", 1e-6, 1e15,
+	    &pol->max_rate_per_node, d) < 0)
+		return -1;
 	return 0;
 }
 

@@ -17,6 +17,8 @@
  *		groups:
  *		  vision: {jobs: [resnet18, vgg16], min_nodes: 32}
  *		max_rescales: 3
+ *		max_rate_per_node: 5000	(samples/s; any job's curve is capped
+ *					 at this times n, declared or measured)
  *
  *	Every part is optional.  User names are resolved to uids with
  *	getpwnam(3) when the file is read.  The meaning of each part, as a
@@ -63,6 +65,7 @@ struct policy {
 	struct policy_group *groups;
 	long max_rescales;	/* -1: no cap */
 	size_t max_rescales_line;
+	double max_rate_per_node;	/* 0: no cap */
 };
 
 void policy_init(struct policy *pol);
