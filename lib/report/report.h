@@ -107,6 +107,11 @@ struct report {
 	void *names;			/* tsearch(3) root of interned names */
 	char **strs;
 	size_t nstrs;
+	/* What was not counted, and why (report_load): said in the output */
+	char **notes;
+	size_t nnotes;
+	size_t unreadable;		/* files this user may not read */
+	int numeric;			/* report_text(): uids, not names */
 	/* report_compute(): */
 	struct report_window w;		/* since, until as used */
 	size_t ncells, cap;
@@ -121,6 +126,7 @@ int report_compute(struct report *r, const struct report_window *w,
     struct diag *d);
 int report_text(const struct report *r, FILE *fp);
 int report_csv(const struct report *r, FILE *fp);
+int report_notes(const struct report *r, FILE *fp, const char *prefix);
 int report_gnuplot(const struct report *r, FILE *fp, const char *svg);
 void report_free(struct report *r);
 
