@@ -99,4 +99,20 @@ test_expect_success 'user names from the uid, numbers with -n; cancellations in 
 	! grep -q "^root" num
 '
 
+# p has no scaling: profiled online, its first plan was made before its
+# profile (50 samples/s on 1 node) and is valued by it, said in a note:
+# 200 s at 50/s, 10000 samples, eff 1.
+test_expect_success 'an online-profiled job: its efficiency from its later profile' '
+	hist_init f && hist_job f p $A 1 "" &&
+	hist_enact f 1000 "n1" "" "p=n1" &&
+	hist_enact f 1100 "n1" "p=n1" "p=n1" &&
+	printf "name: p\npoints:\n  1: 50\n" >f/.prof && store f f/.prof &&
+	sed -i "s/^profiles: {}$/profiles:\n  p: \"$obj\"/" f/$hist_last.inputs.yaml &&
+	printf "1000 1 0\n1100 1 5000\n1200 1 10000\n" >p.log && hist_run f 1200 p finished p.log &&
+	bf-report -n --history f >text &&
+	cat text &&
+	grep -E "^p +$A +- +0\.056 +1\.0000 +10000 +10000 +1\.0000 " text &&
+	grep -x "  p: no rate before its first profile: valued by its profile of the plan of 1970-01-01T00:18:20Z" text
+'
+
 test_done

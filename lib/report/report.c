@@ -596,7 +596,7 @@ report_text(const struct report *r, FILE *fp)
 	if (walk(r, fp, text_row, 0) < 0)
 		return -1;
 	if (r->nnotes > 0 || r->unreadable > 0 || text_flagged > 0) {
-		fprintf(fp, "\nnot counted, or not to be trusted:\n");
+		fprintf(fp, "\nnotes:\n");
 		if (text_flagged > 0)
 			fprintf(fp, "  ! eff above 1: more samples than the "
 			    "job's rate at its nodes allows; its progress log "

@@ -57,11 +57,21 @@ struct pinfo {
 	struct profile p;
 };
 
+/* A job's latest profile in the plans, for its plans made before it. */
+struct latest {
+	const char *name;	/* interned: compared as a pointer */
+	double enacted;
+	struct jinfo *ji;
+	struct pinfo *pi;
+	int said;		/* its note made */
+};
+
 /* What loading needs besides the report. */
 struct lctx {
 	struct report *r;
 	int hfd, objfd, runsfd;
 	void *jobs, *profiles;	/* tsearch(3) roots: jinfo, pinfo */
+	void *latest;		/* tsearch(3) root: struct latest by name */
 	struct jinfo **jv;
 	struct pinfo **pv;
 	size_t njv, npv;
@@ -79,6 +89,46 @@ static int
 cmp_strp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+cmp_name_ptr(const void *a, const void *b)
+{
+	const char *x = ((const struct latest *)a)->name;
+	const char *y = ((const struct latest *)b)->name;
+
+	return (x > y) - (x < y);
+}
+
+/* Remember the job's profile of this plan if it is its latest so far. */
+static int
+note_latest(struct lctx *c, const char *name, double enacted,
+    struct jinfo *ji, struct pinfo *pi)
+{
+	struct latest key, *l, **found;
+
+	key.name = name;
+	if ((found = tfind(&key, &c->latest, cmp_name_ptr)) != NULL) {
+		l = *found;
+		if (enacted >= l->enacted) {
+			l->enacted = enacted;
+			l->ji = ji;
+			l->pi = pi;
+		}
+		return 0;
+	}
+	if ((l = malloc(sizeof *l)) == NULL)
+		return -1;
+	l->name = name;
+	l->enacted = enacted;
+	l->ji = ji;
+	l->pi = pi;
+	l->said = 0;
+	if (tsearch(l, &c->latest, cmp_name_ptr) == NULL) {
+		free(l);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -633,6 +683,8 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 			diag_clear(d);
 			pi = NULL;
 		}
+		if (pi != NULL && note_latest(c, name, rp->enacted, ji, pi) < 0)
+			return diag_errno(d, ENOMEM, "plans");
 		memset(&ch, 0, sizeof ch);
 		ch.name = name;
 		ch.uid = ji ? ji->uid : -1;
@@ -763,6 +815,41 @@ fill_owners(struct report *r)
 		}
 }
 
+/*
+ * A job profiled online has no rate in the plans made before bf-profile
+ * first measured it: those are valued by its latest profile, and said.
+ */
+static int
+fill_profiled(struct lctx *c, struct diag *d)
+{
+	struct report *r = c->r;
+	struct latest key, **found;
+	char when[32];
+	size_t i, s;
+
+	for (i = 0; i < r->nplans; i++)
+		for (s = 0; s < r->plans[i].nseg; s++) {
+			struct report_seg *g = &r->plans[i].seg[s];
+			if (!isnan(g->rate))
+				continue;
+			key.name = g->name;
+			if ((found = tfind(&key, &c->latest, cmp_name_ptr)) ==
+			    NULL || (*found)->ji == NULL || (*found)->ji->hidden)
+				continue;
+			g->rate = rate_of((*found)->ji, (*found)->pi,
+			    PROFILE_CURVE_SCALED, g->nodes);
+			if (isnan(g->rate))
+				continue;
+			report_time((*found)->enacted, when);
+			if (!(*found)->said && report_note(r, "%s: no rate "
+			    "before its first profile: valued by its profile of "
+			    "the plan of %s", g->name, when) < 0)
+				return diag_errno(d, ENOMEM, "plans");
+			(*found)->said = 1;
+		}
+	return 0;
+}
+
 static int
 load_plans(struct lctx *c, struct diag *d)
 {
@@ -786,7 +873,7 @@ load_plans(struct lctx *c, struct diag *d)
 	if (r->nplans > 1)
 		qsort(r->plans, r->nplans, sizeof *r->plans, by_enactment);
 	fill_owners(r);
-	return 0;
+	return fill_profiled(c, d);
 }
 
 /* A job's node count at each enactment that changed it, for NODES "-". */
@@ -1214,6 +1301,11 @@ lctx_free(struct lctx *c)
 		tdelete(c->pv[i], &c->profiles, cmp_hash);
 		profile_free(&c->pv[i]->p);
 		free(c->pv[i]);
+	}
+	while (c->latest != NULL) {
+		struct latest *l = *(struct latest **)c->latest;
+		tdelete(l, &c->latest, cmp_name_ptr);
+		free(l);
 	}
 	free(c->jv);
 	free(c->pv);
