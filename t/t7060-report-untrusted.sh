@@ -115,4 +115,12 @@ test_expect_success 'an online-profiled job: its efficiency from its later profi
 	grep -x "  p: no rate before its first profile: valued by its profile of the plan of 1970-01-01T00:18:20Z" text
 '
 
+# Why a job waits, in the plan bf-report --now shows (the cap: t7070).
+test_expect_success 'the plan says why a job waits: no idle node' '
+	printf "time: 5\nsource: test\nidle: []\n" >none.yaml &&
+	printf "name: w\ncommand: x\nmax_nodes: 2\nscaling:\n  1: 10\n" >w.yaml &&
+	bf-solve none.yaml w.yaml >plan &&
+	grep -x "  w: {nodes: 0, was: 0, note: \"waits: no idle node\"}" plan
+'
+
 test_done

@@ -150,7 +150,8 @@ hosts_of(const struct solve *s, const long *own, long who)
  * Why a job gets no node, in the words bf-report --now shows its owner:
  * the first that holds of no idle node at all, a policy cap its user's
  * other jobs fill, and the nodes being worth more to other jobs (the
- * objective's choice).  A min_nodes above its reach is said by note_of().
+ * objective's choice).  A min_nodes above its reach, with idle nodes, is
+ * said by note_of().
  */
 static size_t
 why_waits(const struct solve *s, const struct solve_job *j, char *buf,
@@ -160,7 +161,8 @@ why_waits(const struct solve *s, const struct solve_job *j, char *buf,
 	long held = 0;
 	size_t u, k;
 
-	if (j->k[j->pick] > 0 || j->job.min_nodes > j->reach || len >= size)
+	if (j->k[j->pick] > 0 || len >= size || (s->holes.n > 0 &&
+	    j->job.min_nodes > j->reach))
 		return len;
 	for (u = 0; s->have_policy && u < s->policy.nusers; u++)
 		if (s->policy.users[u].uid == j->job.owner_uid &&
@@ -201,7 +203,7 @@ note_of(const struct solve *s, const struct solve_job *j)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%snodes taken back: %ld of %ld", len ? "; " : "",
 		    j->stated - j->was, j->stated);
-	if (j->job.min_nodes > j->reach && len < sizeof buf)
+	if (j->job.min_nodes > j->reach && s->holes.n > 0 && len < sizeof buf)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%smin_nodes %ld is above the most it could get, %ld",
 		    len ? "; " : "", j->job.min_nodes, j->reach);
