@@ -438,12 +438,16 @@ ended_one(int runsfd, const char *file, FILE *fp, struct diag *d)
 	int dfd;
 
 	snprintf(label, sizeof label, "history/runs/%s", file);
+	/* A record that cannot be read is the report's to name, not ours. */
 	if (file_read_named(runsfd, file, label, HISTORY_MAX_FILE,
-	    FILE_NOFOLLOW, &buf, &len, d) < 0)
-		return -1;
+	    FILE_NOFOLLOW, &buf, &len, d) < 0) {
+		diag_clear(d);
+		return 0;
+	}
 	if (ydoc_load(&doc, label, buf, len, d) < 0) {
+		diag_clear(d);
 		free(buf);
-		return -1;
+		return 0;
 	}
 	if (doc.root != NULL && doc.root->kind == YDOC_MAPPING &&
 	    (vn = ydoc_get(doc.root, "name")) != NULL &&
