@@ -49,26 +49,33 @@ test_expect_success 'as A: its running job with its samples and rate, its waitin
 	as $A bf-report --now -d sp >nowA 2>err &&
 	cat nowA &&
 	test_must_be_empty err &&
-	grep -E "^$ra +$A +1 n0[12] +[0-9]+\.[0-9] log +[0-9]+ +- +- -$" nowA &&
-	grep -E "^b +$B +1 n0[12] +- +- +- +- +- -$" nowA &&
-	# a job that never ran has no log yet, whose owner would say whose it is
-	grep -x "  $wa (user -): waits: held by policy cap: user $A may hold 1 nodes, its jobs hold 1" nowA &&
+	grep -E "^$ra +$A +1 n0[12] +[0-9]+\.[0-9] log +[0-9]+ +100000000 +[0-9:d]+ 20[0-9-]{8}T[0-9:]{8}Z$" nowA &&
+	grep -E "^b +$B +1 n0[12] +- +- +- +100000000 +- -$" nowA &&
+	grep -x "  $wa (user $A): waits: held by policy cap: user $A may hold 1 nodes, its jobs hold 1" nowA &&
 	! grep -q "a-private\|exec " nowA
 '
 
-test_expect_success 'the rate A is shown is its log'"'"'s: 100 samples per 0.1 s' '
+test_expect_success 'the rate A is shown is its log'"'"'s: 100 samples per 0.1 s; the finish at that rate' '
 	read ra wa <which &&
-	r=$(awk -v j=$ra "\$1 == j { print \$5 }" nowA) &&
-	awk -v r="$r" "BEGIN { exit !(r > 300 && r < 1500) }"
+	set -- $(grep "^$ra " nowA) &&
+	r=$5 s=$7 fin=${10} &&
+	awk -v r="$r" "BEGIN { exit !(r > 300 && r < 1500) }" &&
+	t=$(awk -v s="$s" "\$3 == s { print \$1; exit }" sp/progress/$ra.log) &&
+	want=$(awk -v t="$t" -v s="$s" -v r="$r" "BEGIN { x = t + (100000000 - s) / r
+		y = int(x); if (y < x) y++; print y }") &&
+	# the rate is printed to 0.1: the finish may differ by what 0.05 makes
+	tol=$(awk -v r="$r" "BEGIN { print int(100000000 / (r * r) * 0.05) + 2 }") &&
+	d=$(( $(date -u -d "$fin" +%s) - want )) &&
+	test "${d#-}" -le "$tol"
 '
 
 test_expect_success 'as B: b with its samples and rate, A'"'"'s jobs public part only' '
 	read ra wa <which &&
 	as $B bf-report --now -d sp >nowB 2>err &&
 	test_must_be_empty err &&
-	grep -E "^b +$B +1 n0[12] +[0-9]+\.[0-9] log +[0-9]+ +- +- -$" nowB &&
-	grep -E "^$ra +$A +1 n0[12] +- +- +- +- +- -$" nowB &&
-	grep -x "  $wa (user -): waits: held by policy cap: user $A may hold 1 nodes, its jobs hold 1" nowB &&
+	grep -E "^b +$B +1 n0[12] +[0-9]+\.[0-9] log +[0-9]+ +100000000 +[0-9:d]+ 20[0-9-]{8}T[0-9:]{8}Z$" nowB &&
+	grep -E "^$ra +$A +1 n0[12] +- +- +- +100000000 +- -$" nowB &&
+	grep -x "  $wa (user $A): waits: held by policy cap: user $A may hold 1 nodes, its jobs hold 1" nowB &&
 	test_must_fail as $B cat sp/jobs/a.yaml sp/progress/$ra.log 2>/dev/null
 '
 

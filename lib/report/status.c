@@ -165,10 +165,77 @@ duration(double s, char out[32])
 		    t % 60);
 }
 
+/*
+ * The public part of the jobs (history.c, the manifest's public:) of the
+ * plan in plans/current.yaml: owners and targets, for a user who may not
+ * read the job files.  Absent (have 0) when the plan or its manifest
+ * cannot be read: the status goes on without.
+ */
+struct pub {
+	int have;
+	char *buf;
+	struct ydoc doc;
+	const struct ydoc_node *map;
+};
+
+static void
+pub_load(const struct spool *sp, const char *plan, size_t planlen,
+    long long ptime, struct pub *pb)
+{
+	char stem[HISTORY_STEM_MAX], name[HISTORY_STEM_MAX + 16];
+	struct diag d;
+	size_t len;
+
+	memset(pb, 0, sizeof *pb);
+	if (plan == NULL || sp->dirs[SPOOL_HISTORY] < 0)
+		return;
+	history_plan_stem(plan, planlen, ptime, stem, sizeof stem);
+	snprintf(name, sizeof name, "%s.inputs.yaml", stem);
+	if (file_read_named(sp->dirs[SPOOL_HISTORY], name, name,
+	    HISTORY_MAX_FILE, FILE_NOFOLLOW, &pb->buf, &len, &d) < 0)
+		return;
+	if (ydoc_load(&pb->doc, name, pb->buf, len, &d) < 0) {
+		free(pb->buf);
+		pb->buf = NULL;
+		return;
+	}
+	pb->have = 1;
+	if (pb->doc.root != NULL && pb->doc.root->kind == YDOC_MAPPING)
+		pb->map = ydoc_get(pb->doc.root, "public");
+}
+
+static void
+pub_free(struct pub *pb)
+{
+	if (pb->have)
+		ydoc_free(&pb->doc);
+	free(pb->buf);
+}
+
+/* A job's owner and samples to train from the public part; 0 found. */
+static int
+pub_of(const struct pub *pb, const char *name, long long *uid,
+    long long *samples)
+{
+	const struct ydoc_node *v, *x;
+	struct diag d;
+
+	if (pb->map == NULL || pb->map->kind != YDOC_MAPPING ||
+	    (v = ydoc_get(pb->map, name)) == NULL || v->kind != YDOC_MAPPING)
+		return -1;
+	if ((x = ydoc_get(v, "uid")) == NULL || ydoc_long(&pb->doc, x, "uid",
+	    -1, 1LL << 32, uid, &d) < 0)
+		*uid = -1;
+	if ((x = ydoc_get(v, "samples")) == NULL || ydoc_long(&pb->doc, x,
+	    "samples", 0, 1LL << 62, samples, &d) < 0)
+		*samples = 0;
+	return 0;
+}
+
 /* One running job's line. */
 static int
 running(const struct spool *sp, const struct state_job *sj,
-    struct line *ln, struct diag *d)
+    const struct pub *pb, struct line *ln, struct diag *d)
 {
 	char *hosts, file[JOB_NAME_MAX + 8];
 	struct progress_report last;
@@ -176,6 +243,7 @@ running(const struct spool *sp, const struct state_job *sj,
 	struct job j;
 	double rate = NAN;
 	int have_job, have_prof = 0;
+	long long puid = -1, target = 0;
 
 	memset(ln, 0, sizeof *ln);
 	snprintf(ln->name, sizeof ln->name, "%s", sj->name);
@@ -198,8 +266,13 @@ running(const struct spool *sp, const struct state_job *sj,
 	snprintf(ln->left, sizeof ln->left, "-");
 	snprintf(ln->finish, sizeof ln->finish, "-");
 	snprintf(file, sizeof file, "%s.log", sj->name);
-	user_text(have_job ? j.owner_uid : owner_of(sp->dirs[SPOOL_PROGRESS],
-	    file), ln->user);
+	if (!have_job && pub_of(pb, sj->name, &puid, &target) == 0 &&
+	    target > 0)
+		snprintf(ln->work, sizeof ln->work, "%lld", target);
+	if (have_job)
+		target = j.samples;
+	user_text(have_job ? j.owner_uid : puid >= 0 ? puid :
+	    owner_of(sp->dirs[SPOOL_PROGRESS], file), ln->user);
 	if (!have_job && have_prof &&
 	    !isnan(rate = profile_rate(&p, (long)sj->hosts.n))) {
 		/* profiles/ is public: the measured rate, without the job file */
@@ -224,11 +297,11 @@ running(const struct spool *sp, const struct state_job *sj,
 	}
 	if (progress_last_at(sp->dirs[SPOOL_PROGRESS], sj->name, &last) == 0) {
 		snprintf(ln->done, sizeof ln->done, "%lld", last.samples);
-		if (have_job && j.samples > 0 && last.samples >= j.samples) {
+		if (target > 0 && last.samples >= target) {
 			snprintf(ln->left, sizeof ln->left, "0:00:00");
 			snprintf(ln->finish, sizeof ln->finish, "done");
-		} else if (have_job && j.samples > 0 && rate > 0) {
-			double s = (double)(j.samples - last.samples) / rate;
+		} else if (target > 0 && rate > 0) {
+			double s = (double)(target - last.samples) / rate;
 			duration(s, ln->left);
 			report_time(ceil(last.time + s), ln->finish);
 		}
@@ -337,19 +410,22 @@ table(const struct line *v, size_t n, FILE *fp)
  * cannot be read or parsed says nothing (have 0): the status goes on.
  */
 static void
-read_plan(const struct spool *sp, struct plan *p)
+read_plan(const struct spool *sp, struct plan *p, struct pub *pb)
 {
 	struct diag d;
 	char *buf;
 	size_t len;
 
 	plan_init(p);
+	memset(pb, 0, sizeof *pb);
 	if (sp->dirs[SPOOL_PLANS] < 0 || file_read_named(sp->dirs[SPOOL_PLANS],
 	    "current.yaml", "plans/current.yaml", HISTORY_MAX_FILE,
 	    FILE_NOFOLLOW, &buf, &len, &d) < 0)
 		return;
 	if (plan_parse(p, "plans/current.yaml", buf, len, &d) < 0)
 		plan_init(p);	/* what a failed parse left is freed */
+	else
+		pub_load(sp, buf, len, p->time, pb);
 	free(buf);
 }
 
@@ -367,8 +443,9 @@ plan_find(const struct plan *p, const char *name)
 /* The jobs in jobs/ that hold no node, each with why, from the plan. */
 static int
 waiting(const struct spool *sp, const struct state *st, const struct plan *p,
-    FILE *fp, struct diag *d)
+    const struct pub *pb, FILE *fp, struct diag *d)
 {
+	long long puid, ptarget;
 	char **names, name[JOB_NAME_MAX + 1], log[JOB_NAME_MAX + 8], user[32];
 	const struct plan_job *pj;
 	struct progress_report last;
@@ -400,8 +477,9 @@ waiting(const struct spool *sp, const struct state *st, const struct plan *p,
 		if (!shown++)
 			fprintf(fp, "\nwaiting:\n");
 		snprintf(log, sizeof log, "%s.log", name);
-		user_text(have ? j.owner_uid : owner_of(
-		    sp->dirs[SPOOL_PROGRESS], log), user);
+		if (have || pub_of(pb, name, &puid, &ptarget) < 0 || puid < 0)
+			puid = owner_of(sp->dirs[SPOOL_PROGRESS], log);
+		user_text(have ? j.owner_uid : puid, user);
 		fprintf(fp, "  %s (user %s", name, user);
 		if (progress_last_at(sp->dirs[SPOOL_PROGRESS], name, &last) == 0)
 			fprintf(fp, ", %lld samples done", last.samples);
@@ -543,6 +621,7 @@ status_print(const struct spool *sp, FILE *fp, struct diag *d)
 	struct line *v;
 	struct state st;
 	struct plan p;
+	struct pub pb;
 	size_t i;
 	int have, rc = 0;
 
@@ -555,14 +634,15 @@ status_print(const struct spool *sp, FILE *fp, struct diag *d)
 		state_free(&st);
 		return -1;
 	}
+	read_plan(sp, &p, &pb);
 	for (i = 0; i < st.n && rc == 0; i++)
-		rc = running(sp, &st.jobs[i], &v[i], d);
+		rc = running(sp, &st.jobs[i], &pb, &v[i], d);
 	if (rc == 0) {
 		table(v, st.n, fp);
-		read_plan(sp, &p);
-		rc = waiting(sp, &st, &p, fp, d);
-		plan_free(&p);
+		rc = waiting(sp, &st, &p, &pb, fp, d);
 	}
+	plan_free(&p);
+	pub_free(&pb);
 	if (rc == 0)
 		rc = ended(sp, &st, fp, d);
 	if (rc == 0)

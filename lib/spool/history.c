@@ -22,6 +22,7 @@
 #include "util/ydoc.h"
 
 #include "spool/history.h"
+#include "spool/job.h"
 
 static int
 gone(int dirfd, const char *name)
@@ -235,6 +236,33 @@ record_object(struct record *r, FILE *fp, const char *indent,
 	return record_stage_mode(r, r->objfd, hex + 5, buf, f->len, mode, d);
 }
 
+/*
+ * What a user may know of every job, though its job object is the spool's
+ * (bf-spool(5), SECURITY): its owner and the samples it must train, so
+ * that bf-report --now shows an owner her job's target and finish.
+ */
+static void
+public_part(FILE *fp, const struct inputs *in)
+{
+	struct diag d;
+	struct job j;
+	size_t i, n = 0;
+
+	for (i = 0; i < in->njobs; i++) {
+		if (job_parse(&j, in->jobs[i].name, in->jobs[i].buf ?
+		    in->jobs[i].buf : "", in->jobs[i].len, JOB_TRUSTED |
+		    JOB_QUIET, &d) < 0)
+			continue;	/* the decision named it already */
+		if (n++ == 0)
+			fputs("public:\n", fp);
+		fprintf(fp, "  %s: {uid: %lld, samples: %lld}\n",
+		    in->jobs[i].name, j.owner_uid, j.samples);
+		job_free(&j);
+	}
+	if (n == 0)
+		fputs("public: {}\n", fp);
+}
+
 /* The manifest: which object was which input; the objects staged. */
 static int
 manifest(struct record *r, const struct inputs *in, const char *plan,
@@ -262,6 +290,8 @@ manifest(struct record *r, const struct inputs *in, const char *plan,
 	for (i = 0; rc == 0 && i < in->nprofiles; i++)
 		rc = record_object(r, fp, "  ", in->profiles[i].name,
 		    &in->profiles[i], 0644, d);
+	if (rc == 0)
+		public_part(fp, in);
 	if ((ferror(fp) | fclose(fp)) && rc == 0)
 		rc = diag_errno(d, ENOMEM, "manifest");
 	if (rc < 0) {
