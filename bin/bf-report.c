@@ -2,8 +2,8 @@
  * NAME
  *	bf-report - what bftrainer harvested, from history/; what runs now
  * SYNOPSIS
- *	bf-report [-d SPOOL | --history DIR] [--csv] [--since T] [--until T]
- *	    [--svg FILE]
+ *	bf-report [-n] [-d SPOOL | --history DIR] [--csv] [--since T]
+ *	    [--until T] [--svg FILE]
  *	bf-report --now [-d SPOOL]
  *	bf-report -h | -V
  * DESCRIPTION
@@ -34,7 +34,7 @@ enum { OPT_CSV = 256, OPT_HISTORY, OPT_NOW, OPT_SINCE, OPT_SVG, OPT_UNTIL };
 
 struct args {
 	const char *spool, *history, *svg;
-	int csv, now, have_d;
+	int csv, now, have_d, numeric;
 	struct report_window w;
 };
 
@@ -42,7 +42,7 @@ static _Noreturn void
 usage(int code)
 {
 	fprintf(code ? stderr : stdout,
-	    "usage: bf-report [-d SPOOL | --history DIR] [OPTION ...]\n"
+	    "usage: bf-report [-n] [-d SPOOL | --history DIR] [OPTION ...]\n"
 	    "       bf-report --now [-d SPOOL]\n"
 	    "       bf-report -h | -V\n");
 	exit(code);
@@ -79,10 +79,11 @@ options(int argc, char **argv, struct args *a)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:hnV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd': a->spool = optarg; a->have_d = 1; break;
 		case 'h': usage(0);
+		case 'n': a->numeric = 1; break;
 		case 'V':
 			printf("bf-report %s\n", BF_VERSION);
 			exit(0);
@@ -209,10 +210,15 @@ main(int argc, char **argv)
 		return 0;
 	}
 	report_init(&r);
+	r.numeric = a.numeric;
 	rc = report_load(&r, hfd, label, have_sp ? &sp : NULL, &d) < 0 ||
 	    report_compute(&r, &a.w, &d) < 0 ? -1 : 0;
 	if (rc == 0 && (a.csv ? report_csv(&r, stdout) : report_text(&r,
 	    stdout)) < 0)
+		out = -1;
+	/* CSV keeps its columns: what was not counted goes to stderr. */
+	if (rc == 0 && a.csv && report_notes(&r, stderr, "bf-report: note: ") <
+	    0)
 		out = -1;
 	if (rc == 0 && a.svg != NULL)
 		rc = plot(&r, a.svg, &d);

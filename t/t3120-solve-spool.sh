@@ -61,7 +61,7 @@ test_expect_success 'policy.yaml is read and digested' '
 	printf "jobs:\n  vgg16: {weight: 1000}\nmax_rescales: 0\n" >sp/policy.yaml &&
 	bf-solve -d sp &&
 	grep "policy: \"xxh3:$(xxhsum -H3 sp/policy.yaml | sed "s/.* = //")\"" sp/plans/current.yaml &&
-	grep "^  resnet18: {nodes: 0, was: 0}$" sp/plans/current.yaml &&
+	grep "^  resnet18: {nodes: 0, was: 0, note: \"waits: the nodes are worth more to other jobs\"}$" sp/plans/current.yaml &&
 	grep "^  vgg16: {nodes: 4, was: 4," sp/plans/current.yaml &&
 	rm sp/policy.yaml
 '

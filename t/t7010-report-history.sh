@@ -139,21 +139,21 @@ test_expect_success 'the tables, exactly' '
 	cat >expect <<-\EOF &&
 	h: 2026-11-20T23:00:00Z to 2026-11-21T02:30:00Z (the end of the history); plans enacted 5, runs ended 3
 
-	day         offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
-	2026-11-20       4.000       4.000  1.0000           7000          72000  0.0972        2       0       0        0      0
-	2026-11-21      11.000       9.168  0.8334          13000         204035  0.0637        4       1       1        1      1
-	total           15.000      13.168  0.8778          20000         276035  0.0725        6       1       1        1      1
+	day         offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
+	2026-11-20       4.000       4.000  1.0000           7000          72000  0.0972        2       0       0        0      0         0
+	2026-11-21      11.000       9.168  0.8334          13000         204035  0.0637        4       1       1        1      1         0
+	total           15.000      13.168  0.8778          20000         276035  0.0725        6       1       1        1      1         0
 
-	user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
-	1000                 -       8.168  0.5445          20000         276035  0.0725        4       1       0        1      1
-	1001                 -       5.000  0.3333              0              -       -        2       0       1        0      0
+	user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
+	1000                 -       8.168  0.5445          20000         276035  0.0725        4       1       0        1      1         0
+	1001                 -       5.000  0.3333              0              -       -        2       0       1        0      0         0
 
-	job user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
-	a   1000                 -       7.168  0.4778          20000         258035  0.0775        3       1       0        1      0
-	b   1001                 -       5.000  0.3333              0              -       -        2       0       1        0      0
-	c   1000                 -       1.000  0.0667              0          18000  0.0000        1       0       0        0      1
+	job user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
+	a   1000                 -       7.168  0.4778          20000         258035  0.0775        3       1       0        1      0         0
+	b   1001                 -       5.000  0.3333              0              -       -        2       0       1        0      0         0
+	c   1000                 -       1.000  0.0667              0          18000  0.0000        1       0       0        0      1         0
 	EOF
-	bf-report --history h >actual &&
+	bf-report -n --history h >actual &&
 	test_cmp expect actual
 '
 
@@ -195,14 +195,14 @@ test_expect_success 'an empty history: the tables with nothing in them' '
 	cat >expect <<-\EOF &&
 	empty: empty: no plan enacted, no run ended, no progress report
 
-	day         offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
-	total            0.000       0.000       -              0              0       -        0       0       0        0      0
+	day         offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
+	total            0.000       0.000       -              0              0       -        0       0       0        0      0         0
 
-	user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
+	user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
 
-	job user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed
+	job user        offered_nh     held_nh    util        samples          ideal     eff rescales preempt stopped finished failed cancelled
 	EOF
-	bf-report --history empty >actual &&
+	bf-report -n --history empty >actual &&
 	test_cmp expect actual &&
 	bf-report --history empty/ --csv >actual &&
 	head -n 1 csv >expect &&

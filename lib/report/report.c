@@ -9,9 +9,12 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util/array.h"
 
@@ -321,6 +324,7 @@ enum scope { SC_DAY, SC_TOTAL, SC_USER, SC_JOB, SC_CELL };
 
 struct row {
 	enum scope scope;
+	int numeric;		/* uids as numbers, not names */
 	long long day;
 	const char *name;
 	long long uid;
@@ -372,6 +376,7 @@ groups(const struct report *r, FILE *fp, emit_fn emit, enum scope scope,
 	while (i < n) {
 		memset(&row, 0, sizeof row);
 		row.scope = scope;
+		row.numeric = r->numeric;
 		row.name = v[i]->name;
 		row.uid = v[i]->uid;
 		for (k = i; k < n && v[k]->uid == v[i]->uid &&
@@ -382,7 +387,6 @@ groups(const struct report *r, FILE *fp, emit_fn emit, enum scope scope,
 		emit(fp, scope, &row, width);
 		i = k;
 	}
-	(void)r;
 }
 
 /* Every row: days and the total, users, jobs, and job-days if cells. */
@@ -450,20 +454,43 @@ ratio(double a, double b, const char *fmt, char buf[32])
 	return buf;
 }
 
+/* A user as people know them: the name of the uid, else the number. */
 static const char *
-uid_text(long long uid, char buf[32])
+uid_text(long long uid, int numeric, char buf[32])
 {
+	struct passwd *pw;
+
 	if (uid < 0)
 		return "-";
+	if (!numeric && uid <= (long long)(uid_t)-1 &&
+	    (pw = getpwuid((uid_t)uid)) != NULL && pw->pw_name[0] != '\0' &&
+	    strlen(pw->pw_name) < 32) {
+		snprintf(buf, 32, "%s", pw->pw_name);
+		return buf;
+	}
 	snprintf(buf, 32, "%lld", uid);
 	return buf;
 }
+
+/*
+ * Efficiency above 1 (as printed, four decimals): more samples than the
+ * rate at the held nodes allows, so a log or a curve is wrong.  A log is
+ * its owner's to rewrite (bf-spool(5)): the figure is shown, and flagged.
+ */
+static int
+eff_above_one(const struct report_fig *f)
+{
+	return f->ideal > 0 && f->samples_known / f->ideal >= 1.00005;
+}
+
+/* Rows flagged by the text being printed (report_text() is not reentrant). */
+static size_t text_flagged;
 
 static void
 text_row(FILE *fp, enum scope scope, const struct row *row, int width)
 {
 	static const char head[] = "%11s %11s %7s %14s %14s %7s %8s %7s %7s "
-	    "%8s %6s\n";
+	    "%8s %6s %9s\n";
 	char key[JOB_NAME_MAX + 64], off[32], held[32], u[32], ideal[32];
 	char eff[32], uid[32];
 	const struct report_fig *f;
@@ -481,7 +508,7 @@ text_row(FILE *fp, enum scope scope, const struct row *row, int width)
 		    scope == SC_USER ? "user" : key);
 		fprintf(fp, head, "offered_nh", "held_nh", "util", "samples",
 		    "ideal", "eff", "rescales", "preempt", "stopped",
-		    "finished", "failed");
+		    "finished", "failed", "cancelled");
 		return;
 	}
 	f = &row->f;
@@ -493,11 +520,12 @@ text_row(FILE *fp, enum scope scope, const struct row *row, int width)
 		snprintf(key, sizeof key, "total");
 		break;
 	case SC_USER:
-		snprintf(key, sizeof key, "%s", uid_text(row->uid, uid));
+		snprintf(key, sizeof key, "%s", uid_text(row->uid,
+		    row->numeric, uid));
 		break;
 	default:
 		snprintf(key, sizeof key, "%-*s %-10s", width, row->name,
-		    uid_text(row->uid, uid));
+		    uid_text(row->uid, row->numeric, uid));
 		break;
 	}
 	if (scope == SC_DAY || scope == SC_TOTAL)
@@ -510,10 +538,43 @@ text_row(FILE *fp, enum scope scope, const struct row *row, int width)
 	else
 		snprintf(ideal, sizeof ideal, "%.0f", f->ideal);
 	fprintf(fp, "%-*s %11s %11s %7s %14.0f %14s %7s %8ld %7ld %7ld %8ld "
-	    "%6ld\n", kw, key, off, held, ratio(f->held, f->offered, "%.4f",
-	    u), f->samples, ideal, ratio(f->samples_known, f->ideal, "%.4f",
-	    eff), f->grows + f->shrinks + f->moves, f->preempt, f->stopped,
-	    f->finished, f->failed);
+	    "%6ld %9ld%s\n", kw, key, off, held, ratio(f->held, f->offered,
+	    "%.4f", u), f->samples, ideal, ratio(f->samples_known, f->ideal,
+	    "%.4f", eff), f->grows + f->shrinks + f->moves, f->preempt,
+	    f->stopped, f->finished, f->failed, f->cancelled,
+	    eff_above_one(f) ? "  ! eff above 1" : "");
+	text_flagged += eff_above_one(f);
+}
+
+static int
+by_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+
+int
+report_notes(const struct report *r, FILE *fp, const char *prefix)
+{
+	const char **v;
+	size_t i;
+
+	if (r->unreadable > 0)
+		fprintf(fp, "%s%zu file%s of other users not readable by uid "
+		    "%lld (job files and progress logs are private to their "
+		    "owners): their owners, samples and ideal are not "
+		    "counted\n", prefix, r->unreadable, r->unreadable > 1 ?
+		    "s" : "", (long long)geteuid());
+	if ((v = calloc(r->nnotes + 1, sizeof *v)) == NULL)
+		return -1;
+	for (i = 0; i < r->nnotes; i++)
+		v[i] = r->notes[i];
+	if (r->nnotes > 1)
+		qsort(v, r->nnotes, sizeof *v, by_str);
+	for (i = 0; i < r->nnotes; i++)
+		fprintf(fp, "%s%s\n", prefix, v[i]);
+	free(v);
+	return 0;
 }
 
 int
@@ -531,8 +592,18 @@ report_text(const struct report *r, FILE *fp)
 		    "%zu\n\n", r->label, from, to, r->w.have_until ? "" :
 		    " (the end of the history)", r->plans_in, r->runs_in);
 	}
+	text_flagged = 0;
 	if (walk(r, fp, text_row, 0) < 0)
 		return -1;
+	if (r->nnotes > 0 || r->unreadable > 0 || text_flagged > 0) {
+		fprintf(fp, "\nnotes:\n");
+		if (text_flagged > 0)
+			fprintf(fp, "  ! eff above 1: more samples than the "
+			    "job's rate at its nodes allows; its progress log "
+			    "(its owner's to rewrite) or its scaling is wrong\n");
+		if (report_notes(r, fp, "  ") < 0)
+			return -1;
+	}
 	return ferror(fp) ? -1 : 0;
 }
 

@@ -55,10 +55,20 @@
  *	prints the tables by day, user and job, report_csv() the same rows
  *	and one per job and day, report_gnuplot() a gnuplot script that
  *	plots the node-hours offered and held per day into an SVG file.
+ *
+ *	Trust (bf-report(1), TRUST): a log's reports dated after its limit
+ *	(the time of reading for progress/, its run's end for history/runs/)
+ *	by more than REPORT_CLOCK_SLACK are dropped and the history never
+ *	ends past that limit; a log too large, too long or not regular, and
+ *	files this user may not read, are skipped.  Each is kept in notes
+ *	(unreadable counted), which report_text() prints last and
+ *	report_notes() prints anywhere; report_text() flags an efficiency
+ *	above 1 beside its row.
  * DIAGNOSTICS
  *	-1 with d set: 65 a bad file of the history ("FILE:LINE: what"),
  *	66 a file it names that is missing, 71 out of memory.  Bad lines of
- *	a progress log are warned about and skipped (progress.h).
+ *	a progress log are warned about and skipped (progress.h); a bad log
+ *	is never an error.
  */
 #ifndef BF_REPORT_H
 #define BF_REPORT_H
@@ -107,6 +117,11 @@ struct report {
 	void *names;			/* tsearch(3) root of interned names */
 	char **strs;
 	size_t nstrs;
+	/* What was not counted, and why (report_load): said in the output */
+	char **notes;
+	size_t nnotes;
+	size_t unreadable;		/* files this user may not read */
+	int numeric;			/* report_text(): uids, not names */
 	/* report_compute(): */
 	struct report_window w;		/* since, until as used */
 	size_t ncells, cap;
@@ -121,6 +136,7 @@ int report_compute(struct report *r, const struct report_window *w,
     struct diag *d);
 int report_text(const struct report *r, FILE *fp);
 int report_csv(const struct report *r, FILE *fp);
+int report_notes(const struct report *r, FILE *fp, const char *prefix);
 int report_gnuplot(const struct report *r, FILE *fp, const char *svg);
 void report_free(struct report *r);
 

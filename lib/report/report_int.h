@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "report/report.h"
 #include "spool/history.h"
 
 enum outcome { RUN_FINISHED, RUN_FAILED, RUN_STOPPED, RUN_LOST,
@@ -51,6 +52,18 @@ struct report_log {
 	long long uid;
 	size_t n;
 	double *t, *s;		/* report times, cumulative samples */
+	double end;		/* the last report's time, at most its limit */
 };
+
+/*
+ * How far after the moment a log is trusted to (its run's end, the time
+ * of reading) a report may be dated and still count: clocks of other
+ * hosts; the horizon never goes past the moment itself.
+ */
+#define REPORT_CLOCK_SLACK	60.0
+
+/* report_load.c: a line for the output's notes; -1 out of memory. */
+int report_note(struct report *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

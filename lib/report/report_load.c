@@ -17,6 +17,8 @@
 #include <limits.h>
 #include <math.h>
 #include <search.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,7 @@
 /* A job object, read once however many plans name it. */
 struct jinfo {
 	uint64_t hash;
+	int hidden;		/* not ours to read: owner and curve unknown */
 	long long uid;
 	long min, max;
 	size_t npoints;
@@ -54,15 +57,26 @@ struct pinfo {
 	struct profile p;
 };
 
+/* A job's latest profile in the plans, for its plans made before it. */
+struct latest {
+	const char *name;	/* interned: compared as a pointer */
+	double enacted;
+	struct jinfo *ji;
+	struct pinfo *pi;
+	int said;		/* its note made */
+};
+
 /* What loading needs besides the report. */
 struct lctx {
 	struct report *r;
 	int hfd, objfd, runsfd;
 	void *jobs, *profiles;	/* tsearch(3) roots: jinfo, pinfo */
+	void *latest;		/* tsearch(3) root: struct latest by name */
 	struct jinfo **jv;
 	struct pinfo **pv;
 	size_t njv, npv;
 	double state_time;	/* state.yaml's, with a spool; 0 none */
+	double now;		/* the time of reading, with a spool */
 };
 
 static int
@@ -75,6 +89,46 @@ static int
 cmp_strp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+cmp_name_ptr(const void *a, const void *b)
+{
+	const char *x = ((const struct latest *)a)->name;
+	const char *y = ((const struct latest *)b)->name;
+
+	return (x > y) - (x < y);
+}
+
+/* Remember the job's profile of this plan if it is its latest so far. */
+static int
+note_latest(struct lctx *c, const char *name, double enacted,
+    struct jinfo *ji, struct pinfo *pi)
+{
+	struct latest key, *l, **found;
+
+	key.name = name;
+	if ((found = tfind(&key, &c->latest, cmp_name_ptr)) != NULL) {
+		l = *found;
+		if (enacted >= l->enacted) {
+			l->enacted = enacted;
+			l->ji = ji;
+			l->pi = pi;
+		}
+		return 0;
+	}
+	if ((l = malloc(sizeof *l)) == NULL)
+		return -1;
+	l->name = name;
+	l->enacted = enacted;
+	l->ji = ji;
+	l->pi = pi;
+	l->said = 0;
+	if (tsearch(l, &c->latest, cmp_name_ptr) == NULL) {
+		free(l);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -133,11 +187,60 @@ report_free(struct report *r)
 		free(r->strs[i]);
 	}
 	free(r->strs);
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
 	free(r->plans);
 	free(r->runs);
 	free(r->logs);
 	free(r->cells);
 	memset(r, 0, sizeof *r);
+}
+
+int
+report_note(struct report *r, const char *fmt, ...)
+{
+	char buf[DIAG_MAX + 256], **grown;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if ((grown = realloc(r->notes, (r->nnotes + 1) * sizeof *grown)) ==
+	    NULL)
+		return -1;
+	r->notes = grown;
+	if ((r->notes[r->nnotes] = strdup(buf)) == NULL)
+		return -1;
+	r->nnotes++;
+	return 0;
+}
+
+/* A reader's failure for lack of permission (a file private to another). */
+static int
+denied(const struct diag *d)
+{
+	return strstr(d->text, "Permission denied") != NULL;
+}
+
+/*
+ * A progress log the report will not count: one it may not read (another
+ * user's), counted; one too large, of too many lines or not a regular
+ * file, said in a note.  Anything else (memory, I/O) ends the report.
+ */
+static int
+log_untrusted(struct report *r, struct diag *d)
+{
+	if (denied(d))
+		r->unreadable++;
+	else if (d->code == EX_DATAERR) {
+		if (report_note(r, "%s: not read, its samples are not counted",
+		    d->text) < 0)
+			return diag_errno(d, ENOMEM, "report");
+	} else
+		return -1;
+	diag_clear(d);
+	return 0;
 }
 
 /* Every name in a directory not starting with '.', sorted. */
@@ -256,12 +359,21 @@ job_info(struct lctx *c, const struct ydoc *doc, const struct ydoc_node *v,
 		*out = *found;
 		return 0;
 	}
-	if (object(c, doc, v, what, hex, h, &buf, &len, label, d) < 0)
-		return -1;
-	rc = job_parse(&j, label, buf, len, JOB_TRUSTED | JOB_QUIET, d);
-	free(buf);
-	if (rc < 0)
-		return -1;
+	memset(&j, 0, sizeof j);
+	if (object(c, doc, v, what, hex, h, &buf, &len, label, d) < 0) {
+		/* Another user's job file (mode 0600): counted, not fatal. */
+		if (!denied(d))
+			return -1;
+		diag_clear(d);
+		c->r->unreadable++;
+		j.owner_uid = -1;
+	} else {
+		rc = job_parse(&j, label, buf, len, JOB_TRUSTED | JOB_QUIET,
+		    d);
+		free(buf);
+		if (rc < 0)
+			return -1;
+	}
 	ji = calloc(1, sizeof *ji);
 	vec = realloc(c->jv, (c->njv + 1) * sizeof *vec);
 	if (vec != NULL)
@@ -272,6 +384,7 @@ job_info(struct lctx *c, const struct ydoc *doc, const struct ydoc_node *v,
 		return diag_errno(d, ENOMEM, "%s", label);
 	}
 	ji->hash = h;
+	ji->hidden = j.name[0] == '\0';
 	ji->uid = j.owner_uid;
 	ji->min = j.min_nodes;
 	ji->max = j.max_nodes;
@@ -354,7 +467,7 @@ static double
 rate_of(const struct jinfo *ji, const struct pinfo *pi,
     enum profile_curve_rule rule, long n)
 {
-	if (ji == NULL)
+	if (ji == NULL || ji->hidden)
 		return n > 0 ? NAN : 0;
 	return report_rate(ji->points, ji->npoints, ji->min, ji->max,
 	    pi ? &pi->p : NULL, rule, n);
@@ -560,13 +673,18 @@ plan_jobs(struct lctx *c, struct manifest *m, const struct plan *p,
 		 */
 		if ((v = map_get(m->profiles, pj->name)) != NULL &&
 		    profile_info(c, &m->doc, v, &pi, d) < 0) {
-			if (d->code != EX_DATAERR)
+			if (denied(d))
+				c->r->unreadable++;
+			else if (d->code != EX_DATAERR)
 				return -1;
-			log_warn("%s; the declared curve of %s used instead",
-			    d->text, pj->name);
+			else
+				log_warn("%s; the declared curve of %s used "
+				    "instead", d->text, pj->name);
 			diag_clear(d);
 			pi = NULL;
 		}
+		if (pi != NULL && note_latest(c, name, rp->enacted, ji, pi) < 0)
+			return diag_errno(d, ENOMEM, "plans");
 		memset(&ch, 0, sizeof ch);
 		ch.name = name;
 		ch.uid = ji ? ji->uid : -1;
@@ -631,7 +749,12 @@ load_plan(struct lctx *c, const char *file, struct diag *d)
 	if (inputs(c, &m, &h, &st, d) < 0) {
 		manifest_free(&m);
 		plan_free(&p);
-		return -1;
+		/* Objects an older version narrowed to the spool's owner. */
+		if (!denied(d))
+			return -1;
+		diag_clear(d);
+		r->unreadable++;
+		return 0;
 	}
 	rp = &r->plans[r->nplans];
 	memset(rp, 0, sizeof *rp);
@@ -692,6 +815,41 @@ fill_owners(struct report *r)
 		}
 }
 
+/*
+ * A job profiled online has no rate in the plans made before bf-profile
+ * first measured it: those are valued by its latest profile, and said.
+ */
+static int
+fill_profiled(struct lctx *c, struct diag *d)
+{
+	struct report *r = c->r;
+	struct latest key, **found;
+	char when[32];
+	size_t i, s;
+
+	for (i = 0; i < r->nplans; i++)
+		for (s = 0; s < r->plans[i].nseg; s++) {
+			struct report_seg *g = &r->plans[i].seg[s];
+			if (!isnan(g->rate))
+				continue;
+			key.name = g->name;
+			if ((found = tfind(&key, &c->latest, cmp_name_ptr)) ==
+			    NULL || (*found)->ji == NULL || (*found)->ji->hidden)
+				continue;
+			g->rate = rate_of((*found)->ji, (*found)->pi,
+			    PROFILE_CURVE_SCALED, g->nodes);
+			if (isnan(g->rate))
+				continue;
+			report_time((*found)->enacted, when);
+			if (!(*found)->said && report_note(r, "%s: no rate "
+			    "before its first profile: valued by its profile of "
+			    "the plan of %s", g->name, when) < 0)
+				return diag_errno(d, ENOMEM, "plans");
+			(*found)->said = 1;
+		}
+	return 0;
+}
+
 static int
 load_plans(struct lctx *c, struct diag *d)
 {
@@ -715,7 +873,7 @@ load_plans(struct lctx *c, struct diag *d)
 	if (r->nplans > 1)
 		qsort(r->plans, r->nplans, sizeof *r->plans, by_enactment);
 	fill_owners(r);
-	return 0;
+	return fill_profiled(c, d);
 }
 
 /* A job's node count at each enactment that changed it, for NODES "-". */
@@ -744,9 +902,15 @@ timeline(const struct report *r, const char *name, double **t, long **n,
 	return 0;
 }
 
+/*
+ * A log whose reports are trusted up to limit (its run's end, or the time
+ * of reading): a report dated later than that and the clock slack is not
+ * counted, and said; the log's end is never past limit.
+ */
 static int
 load_log(struct lctx *c, int dirfd, const char *file, const char *label,
-    const char *name, long long uid, struct diag *d)
+    const char *name, long long uid, double limit, const char *limit_what,
+    struct diag *d)
 {
 	struct report *r = c->r;
 	struct progress_alloc al = { 0, NULL, NULL };
@@ -755,12 +919,18 @@ load_log(struct lctx *c, int dirfd, const char *file, const char *label,
 	double *at = NULL;
 	long *an = NULL;
 	char *buf;
-	size_t len, i;
+	size_t len, i, late = 0;
 	int rc = 0;
 
 	if (read_file(dirfd, file, label, PROGRESS_MAX_FILE, &buf, &len,
-	    d) < 0)
-		return -1;
+	    d) < 0) {
+		if (!denied(d) || uid < 0)
+			return log_untrusted(r, d);
+		/* Another user's: no samples, but whose job it is. */
+		memset(&pr, 0, sizeof pr);
+		(void)log_untrusted(r, d);
+		goto keep;
+	}
 	if (progress_has_dash(buf, len)) {
 		rc = timeline(r, name, &at, &an, &al.n);
 		al.time = at;
@@ -774,7 +944,8 @@ load_log(struct lctx *c, int dirfd, const char *file, const char *label,
 	free(at);
 	free(an);
 	if (rc < 0)
-		return -1;
+		return log_untrusted(r, d);
+keep:
 	logs = realloc(r->logs, (r->nlogs + 1) * sizeof *logs);
 	if (logs == NULL) {
 		progress_free(&pr);
@@ -793,12 +964,35 @@ load_log(struct lctx *c, int dirfd, const char *file, const char *label,
 		return diag_errno(d, ENOMEM, "%s", label);
 	}
 	for (i = 0; i < pr.n; i++) {
+		/* The limit itself is not in the note when it is the time
+		 * of reading: the same files give the same text. */
+		if (pr.r[i].time > limit + REPORT_CLOCK_SLACK) {
+			late = pr.n - i;	/* reports are in time order */
+			break;
+		}
 		lg->t[i] = pr.r[i].time;
 		lg->s[i] = (double)pr.r[i].samples;
 	}
-	lg->n = pr.n;
+	lg->n = i;
+	lg->end = i > 0 ? fmin(lg->t[i - 1], limit) : 0;
 	progress_free(&pr);
+	if (late > 0 && report_note(r, "%s: %zu report%s dated after %s not "
+	    "counted", label, late, late > 1 ? "s" : "", limit_what) < 0)
+		return diag_errno(d, ENOMEM, "%s", label);
 	return 0;
+}
+
+/*
+ * The owner of a file a job owns (its progress log: bf-spool(5)), for a
+ * job whose file this user may not read; -1 when it cannot be seen.
+ */
+static long long
+file_owner(int dirfd, const char *name)
+{
+	struct stat st;
+
+	return fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) ? (long long)st.st_uid : -1;
 }
 
 /* dirfd/name, a file that may be absent: 0 absent, 1 there. */
@@ -827,9 +1021,9 @@ outcome_of(const char *s)
 /* runs/STEM/progress.log, the whole log of a job that ended for good. */
 static int
 run_log(struct lctx *c, const char *stem, const char *name, long long uid,
-    struct diag *d)
+    double ended, struct diag *d)
 {
-	char label[PATH_MAX];
+	char label[PATH_MAX], when[32], what[64];
 	int dfd, rc = 0;
 
 	snprintf(label, sizeof label, "%s/runs/%s", c->r->label, stem);
@@ -841,10 +1035,28 @@ run_log(struct lctx *c, const char *stem, const char *name, long long uid,
 	if (present(dfd, "progress.log")) {
 		snprintf(label, sizeof label, "%s/runs/%s/progress.log",
 		    c->r->label, stem);
-		rc = load_log(c, dfd, "progress.log", label, name, uid, d);
+		report_time(ended, when);
+		snprintf(what, sizeof what, "its run ended (%s)", when);
+		rc = load_log(c, dfd, "progress.log", label, name, uid,
+		    ended + 1, what, d);
 	}
 	close(dfd);
 	return rc;
+}
+
+/* The owner of runs/STEM/progress.log, the job's own file; -1 none. */
+static long long
+run_log_owner(struct lctx *c, const char *stem)
+{
+	long long uid;
+	int dfd = openat(c->runsfd, stem, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+
+	if (dfd < 0)
+		return -1;
+	uid = file_owner(dfd, "progress.log");
+	close(dfd);
+	return uid;
 }
 
 static int
@@ -899,13 +1111,15 @@ load_run(struct lctx *c, const char *file, struct diag *d)
 		goto out;
 	}
 	r->runs = runs;
-	runs[r->nruns].uid = ji ? ji->uid : owner_at(r, runs[r->nruns].name,
-	    (double)ended);
+	runs[r->nruns].uid = ji && !ji->hidden ? ji->uid : owner_at(r,
+	    runs[r->nruns].name, (double)ended);
+	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(file) - 5), file);
+	if (runs[r->nruns].uid < 0)
+		runs[r->nruns].uid = run_log_owner(c, stem);
 	runs[r->nruns].ended = (double)ended;
 	runs[r->nruns].outcome = outcome_of(out);
 	r->nruns++;
-	snprintf(stem, sizeof stem, "%.*s", (int)(strlen(file) - 5), file);
-	rc = run_log(c, stem, name, runs[r->nruns - 1].uid, d);
+	rc = run_log(c, stem, name, runs[r->nruns - 1].uid, (double)ended, d);
 out:
 	ydoc_free(&doc);
 	free(buf);
@@ -953,17 +1167,27 @@ load_spool(struct lctx *c, const struct spool *sp, struct diag *d)
 		for (i = 0; i < n && rc == 0; i++) {
 			snprintf(file, sizeof file, "%s.yaml", names[i]);
 			snprintf(label, sizeof label, "jobs/%s", file);
+			memset(&j, 0, sizeof j);
 			if (job_load_at(&j, sp->dirs[SPOOL_JOBS], file,
 			    label, JOB_TRUSTED | JOB_QUIET, d) < 0) {
-				rc = -1;
-				break;
+				if (!denied(d)) {
+					rc = -1;
+					break;
+				}
+				/* Not ours: its log says whose it is. */
+				diag_clear(d);
+				c->r->unreadable++;
+				j.owner_uid = -1;
 			}
 			snprintf(log, sizeof log, "%s.log", names[i]);
 			snprintf(label, sizeof label, "progress/%s", log);
 			if (sp->dirs[SPOOL_PROGRESS] >= 0 &&
 			    present(sp->dirs[SPOOL_PROGRESS], log))
 				rc = load_log(c, sp->dirs[SPOOL_PROGRESS],
-				    log, label, names[i], j.owner_uid, d);
+				    log, label, names[i], j.owner_uid >= 0 ?
+				    j.owner_uid : file_owner(
+				    sp->dirs[SPOOL_PROGRESS], log), c->now,
+				    "the time of reading", d);
 			job_free(&j);
 		}
 		spool_list_free(names, n);
@@ -1000,6 +1224,42 @@ open_sub(int hfd, const char *label, const char *name, int *fd,
 	return diag_errno(d, errno, "unable to open %s/%s", label, name);
 }
 
+/*
+ * The owners of jobs whose files this user may not read (-1 so far):
+ * from a run of the job that ended at or after the plan, else from its
+ * log in progress/, each named by the owner of the job's own log.
+ */
+static void
+fill_hidden_owners(struct report *r)
+{
+	size_t i, s, k;
+
+	for (i = 0; i < r->nplans; i++)
+		for (s = 0; s < r->plans[i].nseg; s++) {
+			struct report_seg *g = &r->plans[i].seg[s];
+			double best = INFINITY;
+			if (g->uid >= 0)
+				continue;
+			for (k = 0; k < r->nruns; k++)
+				if (r->runs[k].name == g->name &&
+				    r->runs[k].uid >= 0 &&
+				    r->runs[k].ended >= r->plans[i].enacted &&
+				    r->runs[k].ended < best) {
+					best = r->runs[k].ended;
+					g->uid = r->runs[k].uid;
+				}
+			for (k = 0; k < r->nlogs && g->uid < 0; k++)
+				if (r->logs[k].name == g->name)
+					g->uid = r->logs[k].uid;
+		}
+	for (i = 0; i < r->nplans; i++)
+		for (k = 0; k < r->plans[i].nchg; k++)
+			if (r->plans[i].chg[k].uid < 0)
+				r->plans[i].chg[k].uid = owner_at(r,
+				    r->plans[i].chg[k].name,
+				    r->plans[i].enacted);
+}
+
 /* What the history covers: its first and last recorded moments. */
 static void
 span(struct report *r, double state_time)
@@ -1018,7 +1278,7 @@ span(struct report *r, double state_time)
 	for (i = 0; i < r->nlogs; i++)
 		if (r->logs[i].n > 0) {
 			lo = fmin(lo, r->logs[i].t[0]);
-			hi = fmax(hi, r->logs[i].t[r->logs[i].n - 1]);
+			hi = fmax(hi, r->logs[i].end);
 		}
 	r->empty = lo > hi;
 	if (!r->empty && state_time > hi)
@@ -1042,6 +1302,11 @@ lctx_free(struct lctx *c)
 		profile_free(&c->pv[i]->p);
 		free(c->pv[i]);
 	}
+	while (c->latest != NULL) {
+		struct latest *l = *(struct latest **)c->latest;
+		tdelete(l, &c->latest, cmp_name_ptr);
+		free(l);
+	}
 	free(c->jv);
 	free(c->pv);
 	if (c->objfd >= 0)
@@ -1061,6 +1326,7 @@ report_load(struct report *r, int hfd, const char *label,
 	c.r = r;
 	c.hfd = hfd;
 	c.objfd = c.runsfd = -1;
+	c.now = (double)time(NULL);
 	r->label = label;
 	if (hfd >= 0) {
 		rc = open_sub(hfd, label, "objects", &c.objfd, d);
@@ -1073,6 +1339,8 @@ report_load(struct report *r, int hfd, const char *label,
 	}
 	if (rc == 0 && sp != NULL)
 		rc = load_spool(&c, sp, d);
+	if (rc == 0 && r->unreadable > 0)
+		fill_hidden_owners(r);
 	if (rc == 0)
 		span(r, c.state_time);
 	lctx_free(&c);

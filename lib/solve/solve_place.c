@@ -146,8 +146,46 @@ hosts_of(const struct solve *s, const long *own, long who)
 	return text;
 }
 
+/*
+ * Why a job gets no node, in the words bf-report --now shows its owner:
+ * the first that holds of no idle node at all, a policy cap its user's
+ * other jobs fill, and the nodes being worth more to other jobs (the
+ * objective's choice).  A min_nodes above its reach, with idle nodes, is
+ * said by note_of().
+ */
+static size_t
+why_waits(const struct solve *s, const struct solve_job *j, char *buf,
+    size_t len, size_t size)
+{
+	const struct policy_user *pu = NULL;
+	long held = 0;
+	size_t u, k;
+
+	if (j->k[j->pick] > 0 || len >= size || (s->holes.n > 0 &&
+	    j->job.min_nodes > j->reach))
+		return len;
+	for (u = 0; s->have_policy && u < s->policy.nusers; u++)
+		if (s->policy.users[u].uid == j->job.owner_uid &&
+		    s->policy.users[u].max_nodes >= 0)
+			pu = &s->policy.users[u];
+	for (k = 0; pu != NULL && k < s->njobs; k++)
+		if (s->jobs[k].job.owner_uid == j->job.owner_uid)
+			held += s->jobs[k].k[s->jobs[k].pick];
+	if (s->holes.n == 0)
+		len += (size_t)snprintf(buf + len, size - len, "%swaits: no "
+		    "idle node", len ? "; " : "");
+	else if (pu != NULL && held + j->job.min_nodes > pu->max_nodes)
+		len += (size_t)snprintf(buf + len, size - len, "%swaits: held "
+		    "by policy cap: user %lld may hold %ld nodes, its jobs "
+		    "hold %ld", len ? "; " : "", pu->uid, pu->max_nodes, held);
+	else
+		len += (size_t)snprintf(buf + len, size - len, "%swaits: the "
+		    "nodes are worth more to other jobs", len ? "; " : "");
+	return len;
+}
+
 static char *
-note_of(const struct solve_job *j)
+note_of(const struct solve *s, const struct solve_job *j)
 {
 	char buf[512] = "";
 	size_t len = 0;
@@ -165,10 +203,11 @@ note_of(const struct solve_job *j)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%snodes taken back: %ld of %ld", len ? "; " : "",
 		    j->stated - j->was, j->stated);
-	if (j->job.min_nodes > j->reach && len < sizeof buf)
+	if (j->job.min_nodes > j->reach && s->holes.n > 0 && len < sizeof buf)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%smin_nodes %ld is above the most it could get, %ld",
 		    len ? "; " : "", j->job.min_nodes, j->reach);
+	len = why_waits(s, j, buf, len, sizeof buf);
 	return len ? strdup(buf) : NULL;
 }
 
@@ -209,7 +248,7 @@ plan_jobs(const struct solve *s, const long *own, struct plan *p)
 		snprintf(pj->name, sizeof pj->name, "%s", sj->job.name);
 		pj->nodes = sj->k[sj->pick];
 		pj->was = sj->was;
-		pj->note = note_of(sj);
+		pj->note = note_of(s, sj);
 		if (pj->nodes > 0 && (pj->hosts = hosts_of(s, own,
 		    (long)j)) == NULL)
 			return -1;

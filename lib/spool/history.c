@@ -22,6 +22,7 @@
 #include "util/ydoc.h"
 
 #include "spool/history.h"
+#include "spool/job.h"
 
 static int
 gone(int dirfd, const char *name)
@@ -142,14 +143,17 @@ record_sync(struct record *r, struct diag *d)
 	return 0;
 }
 
+/*
+ * Job objects hold copies of job files, commands and all: like jobs/, the
+ * spool's owner's only.  The holes, state, policy and profile objects,
+ * plans and run records are public, as the files they copy are (a user's
+ * bf-report reads them).
+ */
 static int
-record_stage(struct record *r, int dirfd, const char *name, const void *buf,
-    size_t len, struct diag *d)
+record_stage_mode(struct record *r, int dirfd, const char *name,
+    const void *buf, size_t len, mode_t mode, struct diag *d)
 {
 	int tmpfd = spool_dirfd(r->sp, SPOOL_TMP, d);
-	/* Objects hold copies of job files, commands and all: like jobs/,
-	 * the spool's owner's only.  Plans and run records are public. */
-	mode_t mode = dirfd == r->objfd ? 0600 : 0644;
 
 	if (tmpfd < 0)
 		return -1;
@@ -158,6 +162,14 @@ record_stage(struct record *r, int dirfd, const char *name, const void *buf,
 		return diag_prefix(d, "%s/%s/%s: ", r->sp->path, dirfd ==
 		    r->objfd ? "history/objects" : r->label, name);
 	return 0;
+}
+
+static int
+record_stage(struct record *r, int dirfd, const char *name, const void *buf,
+    size_t len, struct diag *d)
+{
+	return record_stage_mode(r, dirfd, name, buf, len, dirfd == r->objfd ?
+	    0600 : 0644, d);
 }
 
 /* Files [from, to) into place, never replacing: EEXIST is the same bytes. */
@@ -207,7 +219,7 @@ record_free(struct record *r)
 /* An input's object staged, unless it is in objects/ or staged already. */
 static int
 record_object(struct record *r, FILE *fp, const char *indent,
-    const char *key, const struct input_file *f, struct diag *d)
+    const char *key, const struct input_file *f, mode_t mode, struct diag *d)
 {
 	const char *buf = f->buf ? f->buf : "";
 	char hex[HASH_TEXT_LEN];
@@ -221,7 +233,34 @@ record_object(struct record *r, FILE *fp, const char *indent,
 		if (r->g.v[i].dirfd == r->objfd &&
 		    strcmp(r->g.v[i].name, hex + 5) == 0)
 			return 0;
-	return record_stage(r, r->objfd, hex + 5, buf, f->len, d);
+	return record_stage_mode(r, r->objfd, hex + 5, buf, f->len, mode, d);
+}
+
+/*
+ * What a user may know of every job, though its job object is the spool's
+ * (bf-spool(5), SECURITY): its owner and the samples it must train, so
+ * that bf-report --now shows an owner her job's target and finish.
+ */
+static void
+public_part(FILE *fp, const struct inputs *in)
+{
+	struct diag d;
+	struct job j;
+	size_t i, n = 0;
+
+	for (i = 0; i < in->njobs; i++) {
+		if (job_parse(&j, in->jobs[i].name, in->jobs[i].buf ?
+		    in->jobs[i].buf : "", in->jobs[i].len, JOB_TRUSTED |
+		    JOB_QUIET, &d) < 0)
+			continue;	/* the decision named it already */
+		if (n++ == 0)
+			fputs("public:\n", fp);
+		fprintf(fp, "  %s: {uid: %lld, samples: %lld}\n",
+		    in->jobs[i].name, j.owner_uid, j.samples);
+		job_free(&j);
+	}
+	if (n == 0)
+		fputs("public: {}\n", fp);
 }
 
 /* The manifest: which object was which input; the objects staged. */
@@ -237,19 +276,22 @@ manifest(struct record *r, const struct inputs *in, const char *plan,
 		return diag_errno(d, ENOMEM, "manifest");
 	fprintf(fp, "plan: \"%s\"\nenacted: %lld.%06ld\n", plan,
 	    (long long)when->tv_sec, when->tv_nsec / 1000);
-	rc = record_object(r, fp, "", "holes", &in->holes, d);
+	rc = record_object(r, fp, "", "holes", &in->holes, 0644, d);
 	if (rc == 0 && in->have_policy)
-		rc = record_object(r, fp, "", "policy", &in->policy, d);
+		rc = record_object(r, fp, "", "policy", &in->policy, 0644,
+		    d);
 	if (rc == 0)
-		rc = record_object(r, fp, "", "state", &in->state, d);
+		rc = record_object(r, fp, "", "state", &in->state, 0644, d);
 	fprintf(fp, in->njobs ? "jobs:\n" : "jobs: {}\n");
 	for (i = 0; rc == 0 && i < in->njobs; i++)
 		rc = record_object(r, fp, "  ", in->jobs[i].name,
-		    &in->jobs[i], d);
+		    &in->jobs[i], 0600, d);
 	fprintf(fp, in->nprofiles ? "profiles:\n" : "profiles: {}\n");
 	for (i = 0; rc == 0 && i < in->nprofiles; i++)
 		rc = record_object(r, fp, "  ", in->profiles[i].name,
-		    &in->profiles[i], d);
+		    &in->profiles[i], 0644, d);
+	if (rc == 0)
+		public_part(fp, in);
 	if ((ferror(fp) | fclose(fp)) && rc == 0)
 		rc = diag_errno(d, ENOMEM, "manifest");
 	if (rc < 0) {
