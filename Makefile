@@ -2,7 +2,14 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/bftrainer
+# systemd's own directory for units a package installs (systemd.unit(5)).
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
+# The site's spool, built in (bf-spool(5), SITE), and where the site's
+# configuration file that may name another is.
+SPOOL ?= /var/spool/bftrainer
+SYSCONFDIR ?= /etc
 
 CC ?= cc
 WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
@@ -78,7 +85,8 @@ layers-calls: $(LIB_OBJS)
 # The flags a build was made with, kept in .build-flags: changing them
 # (SANITIZE=1 and back, OPTFLAGS, CC) rebuilds everything, so that a
 # sanitizer build never links against objects of a plain one.
-BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
+BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR) \
+	$(SPOOL) $(SYSCONFDIR)
 .build-flags: FORCE
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' >$@
 
@@ -86,6 +94,9 @@ BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
 DEPFLAGS = -MMD -MP
 lib/%.o: lib/%.c .build-flags
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+# The site's paths are compiled into this object alone.
+lib/util/site.o: ALL_CFLAGS += -DSITE_SPOOL='"$(SPOOL)"' \
+	-DSITE_CONF='"$(SYSCONFDIR)/bftrainer.yaml"'
 
 define folder_archive
 lib/$(1)/libbf-$(1).a: $$(patsubst %.c,%.o,$$(sort $$(wildcard lib/$(1)/*.c)))
