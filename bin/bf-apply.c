@@ -44,7 +44,8 @@ static const char usage_text[] =
     "       bf-apply --cleanup [--backend NAME] [-d SPOOL]\n";
 
 static const struct cli_opt help_opts[] = {
-	{ "--allow-root-jobs", "run jobs whose owner is root (refused otherwise)" },
+	{ "--allow-root-jobs",
+	    "run jobs whose owner is root (refused otherwise)" },
 	{ "--backend NAME", "local (default), slurm or pbs" },
 	{ "--cleanup", "cancel the spool's pilot jobs, print each, and exit" },
 	{ "-d SPOOL", "the spool whose plan to enact (below)" },

@@ -378,8 +378,10 @@ write_spool(const char *path, const struct holes *h, const char *text,
 
 	diag_clear(&d);
 	path = cli_spool(path, CLI_SPOOL_CREATE_D, &create);
-	if (spool_open(&sp, path, create ? SPOOL_CREATE : 0, &d) < 0 ||
-	    spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
+	if (spool_open(&sp, path, create ? SPOOL_CREATE : 0, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
 	    HOLES_MAX_FILE, SPOOL_REPLACE_WARN, same_holes, (void *)h, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);

@@ -37,7 +37,8 @@ static const char usage_text[] =
     "       bf-profile [--advise] [-j JOBFILE] LOGFILE\n";
 
 static const struct cli_opt help_opts[] = {
-	{ "--advise", "print the advisor's proposal, NAME NEXT REASON per job" },
+	{ "--advise",
+	    "print the advisor's proposal, NAME NEXT REASON per job" },
 	{ "-d SPOOL", "profile the spool's jobs into profiles/ (below)" },
 	{ "-h, --help", "print this help and exit" },
 	{ "-j JOBFILE", "with LOGFILE: the job file it is the log of" },

@@ -50,8 +50,10 @@ static const char usage_text[] =
     "       bf-sim -h | -V\n";
 
 static const struct cli_opt help_opts[] = {
-	{ "--compare DIR ...", "print the measures of the replays side by side" },
-	{ "--curve-source SRC", "read only the curve rows whose source is SRC" },
+	{ "--compare DIR ...",
+	    "print the measures of the replays side by side" },
+	{ "--curve-source SRC",
+	    "read only the curve rows whose source is SRC" },
 	{ "--curves CSV", "the rate curves" },
 	{ "--epoch T0", "the unix time of the trace's t=0 and of submit_s 0" },
 	{ "--from T", "start there (required with --swf)" },
@@ -68,7 +70,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--profile MODE", "oracle (default), online or none" },
 	{ "--report-interval S", "with --profile online: seconds between "
 	    "reports (10)" },
-	{ "--share-fits", "with --profile online: start from a like job's fit" },
+	{ "--share-fits",
+	    "with --profile online: start from a like job's fit" },
 	{ "--spool SPOOL", "also write the replay down as a spool, made if "
 	    "missing" },
 	{ "--swf FILE", "replay an SWF job log" },

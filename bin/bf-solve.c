@@ -52,7 +52,8 @@ static const char usage_text[] =
     "       bf-solve -h | -V\n";
 
 static const struct cli_opt help_opts[] = {
-	{ "--always-cbc", "run CBC even where the DP's plan is proven optimal" },
+	{ "--always-cbc",
+	    "run CBC even where the DP's plan is proven optimal" },
 	{ "-d SPOOL", "decide on the spool's inputs, write plans/ (below)" },
 	{ "-h, --help", "print this help and exit" },
 	{ "--model NAME", "compact (default), per-node or per-node-tight" },

@@ -165,6 +165,7 @@ submit(const char *dopt, int check_only, char **paths, int npaths)
 	    check_only || !create ? 0 : SPOOL_CREATE, &d) == 0;
 	if (!have_spool && !check_only)
 		log_diag_fatal(&d);
+	cli_spool_made();
 	for (i = 0; i < npaths; i++) {
 		all[i].path = paths[i];
 		if (load(&all[i], &d) < 0 || check_free(have_spool ? &sp : NULL,
@@ -197,8 +198,10 @@ intake(const char *dopt)
 	int create;
 	const char *spool_path = cli_spool(dopt, CLI_SPOOL_CREATE_D, &create);
 
-	if (spool_open(&sp, spool_path, create ? SPOOL_CREATE : 0, &d) < 0 ||
-	    spool_lock(&sp, &d) < 0)
+	if (spool_open(&sp, spool_path, create ? SPOOL_CREATE : 0, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (spool_lock(&sp, &d) < 0)
 		log_diag_fatal(&d);
 	spool_clean_tmp(&sp, 36 * 3600);
 	if (intake_run(&sp, time(NULL), NULL, &r, &d) < 0)

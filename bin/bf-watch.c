@@ -31,7 +31,8 @@ static const char usage_text[] =
     "       bf-watch --check [-d SPOOL] [FILE ...]\n";
 
 static const struct cli_opt help_opts[] = {
-	{ "--allow-root-jobs", "run jobs whose owner is root (refused otherwise)" },
+	{ "--allow-root-jobs",
+	    "run jobs whose owner is root (refused otherwise)" },
 	{ "--backend NAME", "local (default), slurm or pbs" },
 	{ "--check [FILE ...]", "check policy, holes or job files (or the "
 	    "spool's), exit" },
@@ -43,7 +44,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--holes-interval SEC", "see --holes-cmd (60)" },
 	{ "--keep-models N", "keep the MPS models of the N newest plans only" },
 	{ "--keep-rejected DAYS", "remove refusals older than DAYS (30)" },
-	{ "--metrics FILE", "write Prometheus metrics to FILE after each pass" },
+	{ "--metrics FILE",
+	    "write Prometheus metrics to FILE after each pass" },
 	{ "--no-profile", "do not run bf-profile" },
 	{ "--once", "make passes until one finds nothing to do, then exit" },
 	{ "-r RESCAN", "seconds between passes without a wake-up (60)" },
@@ -199,8 +201,10 @@ main(int argc, char **argv)
 	log_set_style(to_syslog ? LOG_STYLE_SYSLOG : log_style_from_env());
 	/* The admin's daemon makes the site's spool (bf-spool(5), SITE). */
 	spool_path = cli_spool(spool_path, CLI_SPOOL_CREATE, &c);
-	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0 ||
-	    watch_run(&sp, &o, &d) < 0)
+	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (watch_run(&sp, &o, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);
 	return 0;

@@ -93,7 +93,7 @@ test_expect_success 'a missing spool named by $BF_SPOOL or the configuration: 66
 
 test_expect_success 'an explicit -d to a new directory makes the spool and says so' '
 	bf-submit -d mine "$JOB" >out 2>err &&
-	echo "bf-submit: creating spool mine (from -d)" >expect &&
+	echo "bf-submit: created spool mine (from -d)" >expect &&
 	test_cmp expect err &&
 	echo "mine/incoming/vgg16.yaml" >expect && test_cmp expect out &&
 	bf-submit -d mine "$BF_ROOT/examples/jobs/alexnet.yaml" >out 2>err &&
@@ -110,7 +110,7 @@ test_expect_success 'bf-watch, the admin'"'"'s daemon, makes the configured spoo
 	echo "spool: $PWD/daemon" >conf4.yaml &&
 	BF_CONF=conf4.yaml bf-watch --once 2>err &&
 	test -d daemon/incoming && test -d daemon/jobs &&
-	grep -x "bf-watch: creating spool $PWD/daemon (from conf4.yaml:1)" err
+	grep -x "bf-watch: created spool $PWD/daemon (from conf4.yaml:1)" err
 '
 
 test_expect_success 'configuration errors: file:line and 78, for every program that uses a spool' '

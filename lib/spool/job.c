@@ -404,14 +404,16 @@ key_distance(const char *a, const char *b)
 		dist[0][k] = k;
 	for (i = 1; i <= m; i++)
 		for (k = 1; k <= n; k++) {
-			size_t best = dist[i - 1][k - 1] + (a[i - 1] != b[k - 1]);
+			size_t best = dist[i - 1][k - 1] +
+			    (a[i - 1] != b[k - 1]);
 
 			if (dist[i - 1][k] + 1 < best)
 				best = dist[i - 1][k] + 1;
 			if (dist[i][k - 1] + 1 < best)
 				best = dist[i][k - 1] + 1;
 			if (i > 1 && k > 1 && a[i - 1] == b[k - 2] &&
-			    a[i - 2] == b[k - 1] && dist[i - 2][k - 2] + 1 < best)
+			    a[i - 2] == b[k - 1] &&
+			    dist[i - 2][k - 2] + 1 < best)
 				best = dist[i - 2][k - 2] + 1;
 			dist[i][k] = best;
 		}

@@ -70,28 +70,46 @@ cli_time(const char *opt, const char *s)
 	return t;
 }
 
+/*
+ * The spool of cli_spool(), static: its path may be the configuration
+ * file's, kept in it, and cli_spool_made() names it once made.
+ */
+static struct site_spool spool;
+static int made_pending;
+
+void
+cli_spool_made(void)
+{
+	if (made_pending)
+		log_warn("created spool %s (%s)", spool.path, spool.from);
+	made_pending = 0;
+}
+
 const char *
 cli_spool(const char *dopt, int flags, int *create)
 {
-	struct site_spool s;
 	struct diag d;
 	struct stat st;
 	int may = (flags & CLI_SPOOL_CREATE) ||
 	    ((flags & CLI_SPOOL_CREATE_D) && dopt != NULL);
 
-	if (site_spool(&s, dopt, &d) < 0)
+	if (site_spool(&spool, dopt, &d) < 0)
 		log_diag_fatal(&d);
 	*create = may;
-	if (stat(s.path, &st) == 0 || errno != ENOENT)
-		return s.path;	/* spool_open() says what else is wrong */
+	if (stat(spool.path, &st) == 0 || errno != ENOENT)
+		return spool.path;	/* spool_open() says what else */
 	if (may) {
-		log_warn("creating spool %s (%s)", s.path, s.from);
-		return s.path;
+		made_pending = 1;
+		return spool.path;
 	}
 	if (flags & CLI_SPOOL_OPTIONAL)
 		return NULL;
+	if (dopt != NULL)	/* named there and then: no advice needed */
+		log_fatal(EX_NOINPUT, "no spool at %s (%s)", spool.path,
+		    spool.from);
 	log_fatal(EX_NOINPUT, "no spool at %s (%s): name the site's spool "
-	    "with -d or $BF_SPOOL (bf-spool(5), SITE)", s.path, s.from);
+	    "with -d or $BF_SPOOL (bf-spool(5), SITE)", spool.path,
+	    spool.from);
 }
 
 void

@@ -44,12 +44,15 @@ void cli_finish_stdout(void);
  * configuration file's, the built-in one); a configuration file that does
  * not load exits 78.  A spool that does not exist is made only by the
  * daemon (CLI_SPOOL_CREATE) or when -d named it (CLI_SPOOL_CREATE_D), and
- * then "creating spool DIR (from -d)" is said on stderr; otherwise
- * "no spool at DIR (built in): ..." and exit 66, or NULL with
+ * once spool_open() made it, cli_spool_made() says "created spool DIR
+ * (from -d)" on stderr (and nothing when it existed); otherwise
+ * "no spool at DIR (built in): ..." ("no spool at DIR (from -d)") and
+ * exit 66, or NULL with
  * CLI_SPOOL_OPTIONAL.  *create is 1 where the caller may pass
  * SPOOL_CREATE (it may make the spool's missing directories), else 0.
  */
 const char *cli_spool(const char *dopt, int flags, int *create);
+void cli_spool_made(void);
 /*
  * -h: usage (as the man page's SYNOPSIS), then each option on a line of
  * its own (opts ends with a NULL opt), then, with CLI_HELP_SPOOL, the
