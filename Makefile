@@ -2,7 +2,14 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/bftrainer
+# systemd's own directory for units a package installs (systemd.unit(5)).
+UNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
+# The site's spool, built in (bf-spool(5), SITE), and where the site's
+# configuration file that may name another is.
+SPOOL ?= /var/spool/bftrainer
+SYSCONFDIR ?= /etc
 
 CC ?= cc
 WARNINGS = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
@@ -78,7 +85,8 @@ layers-calls: $(LIB_OBJS)
 # The flags a build was made with, kept in .build-flags: changing them
 # (SANITIZE=1 and back, OPTFLAGS, CC) rebuilds everything, so that a
 # sanitizer build never links against objects of a plain one.
-BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
+BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR) \
+	$(SPOOL) $(SYSCONFDIR)
 .build-flags: FORCE
 	@echo '$(BUILD_FLAGS)' | cmp -s - $@ || echo '$(BUILD_FLAGS)' >$@
 
@@ -86,6 +94,9 @@ BUILD_FLAGS = $(CC) $(SANITIZE) $(OPTFLAGS) $(CFLAGS) $(LDFLAGS) $(CI)$(WERROR)
 DEPFLAGS = -MMD -MP
 lib/%.o: lib/%.c .build-flags
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+# The site's paths are compiled into this object alone.
+lib/util/site.o: ALL_CFLAGS += -DSITE_SPOOL='"$(SPOOL)"' \
+	-DSITE_CONF='"$(SYSCONFDIR)/bftrainer.yaml"'
 
 define folder_archive
 lib/$(1)/libbf-$(1).a: $$(patsubst %.c,%.o,$$(sort $$(wildcard lib/$(1)/*.c)))
@@ -198,19 +209,45 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/demo
 
+# One systemd unit per backend, bf-watch-BACKEND.service, made from
+# examples/systemd/bf-watch.service.in with the installed paths: the
+# program's (BINDIR), the spool's (SPOOL), the scheduler's unit to start
+# after and the holes command of the backend.
+UNITS = local slurm pbs
+UNIT_AFTER_slurm = slurmctld.service
+UNIT_AFTER_pbs = pbs.service
+UNIT_HOLES_slurm = --holes-cmd "$(BINDIR)/bf-holes --slurm" --holes-interval 10
+UNIT_HOLES_pbs = --holes-cmd "$(BINDIR)/bf-holes --pbs" --holes-interval 10
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR)
 	install -m 0755 $(PROGS) $(DESTDIR)$(BINDIR)
 	install -m 0644 $(MAN1) $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(MAN5) $(DESTDIR)$(MANDIR)/man5
 	install -m 0644 $(MAN7) $(DESTDIR)$(MANDIR)/man7
+	$(foreach b,$(UNITS),sed -e 's|@BINDIR@|$(BINDIR)|g' \
+	    -e 's|@SPOOL@|$(SPOOL)|g' -e 's|@BACKEND@|$(b)|g' \
+	    -e 's|@AFTER@|$(UNIT_AFTER_$(b))|g' \
+	    -e 's|@HOLES@|$(UNIT_HOLES_$(b))|g' -e 's/ *$$//' \
+	    examples/systemd/bf-watch.service.in \
+	    >$(DESTDIR)$(UNITDIR)/bf-watch-$(b).service && \
+	    chmod 0644 $(DESTDIR)$(UNITDIR)/bf-watch-$(b).service &&) true
+	cd examples && find . -type f | sort | while read -r f; do \
+		m=0644; test -x "$$f" && m=0755; \
+		install -D -m $$m "$$f" "$(DESTDIR)$(DOCDIR)/examples/$$f" || \
+		    exit 1; \
+	done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
+	rm -f $(foreach b,$(UNITS),$(DESTDIR)$(UNITDIR)/bf-watch-$(b).service)
+	rm -rf $(DESTDIR)$(DOCDIR)/examples
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
 	rm -f $(LIB_OBJS) $(LIB_OBJS:.o=.d) $(LIB_ARCHIVES) $(PROGS) \

@@ -37,14 +37,31 @@ struct args {
 	double grace;
 };
 
+static const char usage_text[] =
+    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
+    "[PLAN]\n"
+    "       bf-apply --backend NAME [--shadow] [OPTION ...] [PLAN]\n"
+    "       bf-apply --cleanup [--backend NAME] [-d SPOOL]\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--allow-root-jobs",
+	    "run jobs whose owner is root (refused otherwise)" },
+	{ "--backend NAME", "local (default), slurm or pbs" },
+	{ "--cleanup", "cancel the spool's pilot jobs, print each, and exit" },
+	{ "-d SPOOL", "the spool whose plan to enact (below)" },
+	{ "-g GRACE", "seconds from SIGTERM to SIGKILL stopping a job (10)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "-n", "print the actions it would take; take none" },
+	{ "--shadow", "record the plan as enacted but enact nothing" },
+	{ "-V", "print the version and exit" },
+	{ "PLAN", "a plan file (default SPOOL/plans/current.yaml)" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-apply [-hnV] [-d SPOOL] [-g GRACE] [--allow-root-jobs] "
-	    "[PLAN]\n"
-	    "       bf-apply --backend NAME [--shadow] [OPTION ...] [PLAN]\n"
-	    "       bf-apply --cleanup [--backend NAME] [-d SPOOL]\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -61,7 +78,7 @@ options(int argc, char **argv, struct args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
-	int c;
+	int c, help = 0;
 
 	while ((c = getopt_long(argc, argv, "d:g:hnV", longopts, NULL))
 	    != -1) {
@@ -86,7 +103,8 @@ options(int argc, char **argv, struct args *a)
 				    optarg);
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'n':
 			a->dry_run = 1;
 			break;
@@ -103,6 +121,8 @@ options(int argc, char **argv, struct args *a)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, a->spool, CLI_HELP_SPOOL);
 	if (argc - optind > 1 || (a->cleanup && argc - optind > 0))
 		usage(EX_USAGE);
 	if (optind < argc)
@@ -175,8 +195,8 @@ main(int argc, char **argv)
 	int rc;
 
 	log_init(argv[0]);
-	a.spool = spool_default();
 	options(argc, argv, &a);
+	a.spool = cli_spool(a.spool, 0, &rc);
 	if (spool_open(&sp, a.spool, 0, &d) < 0)
 		log_diag_fatal(&d);
 	if (a.cleanup)

@@ -18,13 +18,23 @@
 #include "report/audit.h"
 #include "spool/spool.h"
 
+static const char usage_text[] =
+    "usage: bf-audit [-hV] [-d SPOOL] PLAN\n"
+    "       bf-audit --log [-d SPOOL]\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "-d SPOOL", "the spool whose history to audit (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--log", "list every decision of the history, one a line" },
+	{ "-V", "print the version and exit" },
+	{ "PLAN", "a plan of history/ to solve again and compare" },
+	{ NULL, NULL },
+};
 
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-audit [-hV] [-d SPOOL] PLAN\n"
-	    "       bf-audit --log [-d SPOOL]\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -36,20 +46,20 @@ main(int argc, char **argv)
 		{ "log", no_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *spool_path;
+	const char *spool_path, *dopt = NULL;
 	struct spool sp;
 	struct diag d;
-	int c, do_log = 0, rc;
+	int c, do_log = 0, rc, help = 0;
 
 	log_init(argv[0]);
-	spool_path = spool_default();
 	while ((c = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			spool_path = optarg;
+			dopt = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'L':
 			do_log = 1;
 			break;
@@ -60,8 +70,11 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, dopt, CLI_HELP_SPOOL);
 	if (do_log ? optind != argc : argc - optind != 1)
 		usage(EX_USAGE);
+	spool_path = cli_spool(dopt, 0, &c);
 	if (spool_open(&sp, spool_path, 0, &d) < 0)
 		log_diag_fatal(&d);
 	rc = do_log ? audit_log(&sp, stdout, &d) :

@@ -23,11 +23,22 @@
 #include "spool/cancel.h"
 #include "spool/spool.h"
 
+static const char usage_text[] =
+    "usage: bf-cancel [-hV] [-d SPOOL] [-w SECONDS] NAME ...\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "-d SPOOL", "the spool the jobs were submitted to (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "-V", "print the version and exit" },
+	{ "-w SECONDS", "wait at most this long for the answers (60)" },
+	{ "NAME", "a job of yours, by the name its job file gives" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-cancel [-hV] [-d SPOOL] [-w SECONDS] NAME ...\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -50,22 +61,26 @@ worse(int a, int b)
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	char tokens[64][CANCEL_TOKEN_LEN + 1], answer[512], shown[68], *end;
-	const char *spool_path;
+	const char *spool_path, *dopt = NULL;
 	double wait = 60;
 	struct spool sp;
 	struct diag d;
-	int c, i, n, code, rc = 0;
+	int c, i, n, code, rc = 0, help = 0;
 
 	log_init(argv[0]);
-	spool_path = spool_default();
-	while ((c = getopt(argc, argv, "d:hVw:")) != -1) {
+	while ((c = getopt_long(argc, argv, "d:hVw:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			spool_path = optarg;
+			dopt = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'V':
 			printf("bf-cancel %s\n", BF_VERSION);
 			return 0;
@@ -82,6 +97,8 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, dopt, CLI_HELP_SPOOL);
 	n = argc - optind;
 	if (n < 1)
 		usage(EX_USAGE);
@@ -92,6 +109,7 @@ main(int argc, char **argv)
 			ydoc_excerpt(argv[optind + i], shown, sizeof shown);
 			log_fatal(EX_USAGE, "bad job name '%s'", shown);
 		}
+	spool_path = cli_spool(dopt, 0, &c);
 	if (spool_open(&sp, spool_path, 0, &d) < 0)
 		log_diag_fatal(&d);
 	/* Every request first, then the answers: one wait for them all. */

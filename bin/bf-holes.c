@@ -45,21 +45,44 @@ struct opts {
 	int pbs;
 };
 
+static const char usage_text[] =
+    "usage: bf-holes [-hV] [-d SPOOL] --swf FILE --at T\n"
+    "       bf-holes [-hV] [-d SPOOL] --idle-trace FILE [--epoch T0] --at T\n"
+    "       bf-holes --events --from T1 --to T2 --swf FILE\n"
+    "       bf-holes --events --from T1 --to T2 --idle-trace FILE "
+    "[--epoch T0]\n"
+    "       bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] "
+    "[--squeue CMD]\n"
+    "       bf-holes [-d SPOOL] --pbs [--own QUEUE] [--pbsnodes CMD] "
+    "[--qstat CMD]\n"
+    "                [--pbs-rstat CMD]\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--at T", "the time of the holes file (unix seconds or ISO 8601)" },
+	{ "-d SPOOL", "write SPOOL/holes/current.yaml, only on change" },
+	{ "--epoch T0", "the unix time of a trace's t=0" },
+	{ "--events", "print the event stream from --from T1 to --to T2" },
+	{ "--from T1, --to T2", "the span of --events" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--idle-trace FILE", "read an idle-node trace (t_s,node,idle)" },
+	{ "--own PART|QUEUE", "bftrainer's own Slurm partition or PBS queue "
+	    "(bf)" },
+	{ "--pbs", "read the state of a live PBS" },
+	{ "--pbsnodes CMD", "with --pbs: run CMD instead of pbsnodes" },
+	{ "--pbs-rstat CMD", "with --pbs: run CMD instead of pbs_rstat" },
+	{ "--qstat CMD", "with --pbs: run CMD instead of qstat" },
+	{ "--sinfo CMD", "with --slurm: run CMD instead of sinfo" },
+	{ "--slurm", "read the state of a live Slurm" },
+	{ "--squeue CMD", "with --slurm: run CMD instead of squeue" },
+	{ "--swf FILE", "read a Standard Workload Format job log" },
+	{ "-V, --version", "print the version and exit" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-holes [-hV] [-d SPOOL] --swf FILE --at T\n"
-	    "       bf-holes [-hV] [-d SPOOL] --idle-trace FILE "
-	    "[--epoch T0] --at T\n"
-	    "       bf-holes --events --from T1 --to T2 --swf FILE\n"
-	    "       bf-holes --events --from T1 --to T2 --idle-trace FILE "
-	    "[--epoch T0]\n"
-	    "       bf-holes [-d SPOOL] --slurm [--own PART] [--sinfo CMD] "
-	    "[--squeue CMD]\n"
-	    "       bf-holes [-d SPOOL] --pbs [--own QUEUE] [--pbsnodes CMD] "
-	    "[--qstat CMD]\n"
-	    "                [--pbs-rstat CMD]\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -86,7 +109,7 @@ parse_opts(struct opts *o, int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, help = 0;
 
 	memset(o, 0, sizeof *o);
 	o->own = "bf";
@@ -96,7 +119,8 @@ parse_opts(struct opts *o, int argc, char **argv)
 			o->spool = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'V':
 			printf("bf-holes %s\n", BF_VERSION);
 			exit(0);
@@ -154,6 +178,8 @@ parse_opts(struct opts *o, int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, NULL, CLI_HELP_SPOOL_D);
 	if (optind != argc)
 		usage(EX_USAGE);
 }
@@ -348,10 +374,14 @@ write_spool(const char *path, const struct holes *h, const char *text,
 {
 	struct spool sp;
 	struct diag d;
+	int create;
 
 	diag_clear(&d);
-	if (spool_open(&sp, path, SPOOL_CREATE, &d) < 0 ||
-	    spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
+	path = cli_spool(path, CLI_SPOOL_CREATE_D, &create);
+	if (spool_open(&sp, path, create ? SPOOL_CREATE : 0, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (spool_replace(&sp, SPOOL_HOLES, "current.yaml", text, len,
 	    HOLES_MAX_FILE, SPOOL_REPLACE_WARN, same_holes, (void *)h, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);

@@ -32,34 +32,47 @@
 /* A million hosts of up to 60 characters and their slots. */
 #define HOSTS_MAX_FILE	(64UL * 1024 * 1024)
 
+static const char usage_text[] = "usage: bf-hosts [-hV] [-d SPOOL] NAME\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "-d SPOOL", "the spool the job runs from (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "-V", "print the version and exit" },
+	{ "NAME", "a running job: its hosts, one host:slots a line" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-hosts [-hV] [-d SPOOL] NAME\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
 int
 main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	char file[JOB_NAME_MAX + 16], *buf, *p, *nl;
-	const char *spool_path;
+	const char *spool_path, *dopt = NULL;
 	struct spool sp;
 	struct diag d;
 	size_t len, line;
 	struct stat st;
-	int c, rfd;
+	int c, rfd, help = 0;
 
 	log_init(argv[0]);
-	spool_path = spool_default();
-	while ((c = getopt(argc, argv, "d:hV")) != -1) {
+	while ((c = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			spool_path = optarg;
+			dopt = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'V':
 			printf("bf-hosts %s\n", BF_VERSION);
 			return 0;
@@ -67,6 +80,8 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, dopt, CLI_HELP_SPOOL);
 	if (argc - optind != 1)
 		usage(EX_USAGE);
 	if (!job_name_valid(argv[optind])) {
@@ -74,6 +89,7 @@ main(int argc, char **argv)
 		ydoc_excerpt(argv[optind], shown, sizeof shown);
 		log_fatal(EX_USAGE, "bad job name '%s'", shown);
 	}
+	spool_path = cli_spool(dopt, 0, &c);
 	if (spool_open(&sp, spool_path, 0, &d) < 0 ||
 	    spool_dirfd(&sp, SPOOL_RUN, &d) < 0)
 		log_diag_fatal(&d);

@@ -32,12 +32,26 @@ struct opts {
 	int advise;
 };
 
+static const char usage_text[] =
+    "usage: bf-profile [-hV] [--advise] [-d SPOOL] [JOB...]\n"
+    "       bf-profile [--advise] [-j JOBFILE] LOGFILE\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--advise",
+	    "print the advisor's proposal, NAME NEXT REASON per job" },
+	{ "-d SPOOL", "profile the spool's jobs into profiles/ (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "-j JOBFILE", "with LOGFILE: the job file it is the log of" },
+	{ "-V", "print the version and exit" },
+	{ "JOB", "only these jobs of the spool" },
+	{ "LOGFILE", "a progress log: print its profile" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-profile [-hV] [--advise] [-d SPOOL] [JOB...]\n"
-	    "       bf-profile [--advise] [-j JOBFILE] LOGFILE\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -126,10 +140,10 @@ run_logfile(const struct opts *o, const char *path)
 static int
 run_spool(const struct opts *o, char **names, int nnames)
 {
-	const char *path = o->spool ? o->spool : spool_default();
 	struct spool sp;
 	struct diag d;
 	int code;
+	const char *path = cli_spool(o->spool, 0, &code);
 
 	diag_clear(&d);
 	if (spool_open(&sp, path, 0, &d) < 0)
@@ -151,7 +165,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o = { NULL, NULL, 0 };
-	int c, i, nargs;
+	int c, i, nargs, help = 0;
 
 	log_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "d:hj:V", longopts, NULL)) != -1) {
@@ -163,7 +177,8 @@ main(int argc, char **argv)
 			o.spool = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'j':
 			o.jobfile = optarg;
 			break;
@@ -174,6 +189,8 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, o.spool, CLI_HELP_SPOOL);
 	nargs = argc - optind;
 	if (o.jobfile != NULL || (o.spool == NULL && nargs == 1 &&
 	    is_logfile(argv[optind]))) {

@@ -38,13 +38,31 @@ struct args {
 	struct report_window w;
 };
 
+static const char usage_text[] =
+    "usage: bf-report [-n] [-d SPOOL | --history DIR] [OPTION ...]\n"
+    "       bf-report --now [-d SPOOL]\n"
+    "       bf-report -h | -V\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--csv", "the report as CSV" },
+	{ "-d SPOOL", "report on the spool's history (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--history DIR", "report on a history directory alone" },
+	{ "-n", "users by uid, not by name" },
+	{ "--now", "what runs where now, at what rate, until when" },
+	{ "--since T", "from T (unix seconds, YYYY-MM-DD or ISO 8601)" },
+	{ "--svg FILE", "also plot the report into FILE (gnuplot)" },
+	{ "--until T", "up to T" },
+	{ "-V, --version", "print the version and exit" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-report [-n] [-d SPOOL | --history DIR] [OPTION ...]\n"
-	    "       bf-report --now [-d SPOOL]\n"
-	    "       bf-report -h | -V\n");
+	if (code == 0)
+		cli_help(usage_text, help_opts, NULL, CLI_HELP_SPOOL);
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -188,11 +206,11 @@ main(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	log_init(argv[0]);
-	a.spool = spool_default();
 	options(argc, argv, &a);
 	if (a.history != NULL)
 		hfd = open_history(a.history, label, sizeof label);
 	else {
+		a.spool = cli_spool(a.spool, 0, &rc);
 		if (spool_open(&sp, a.spool, 0, &d) < 0)
 			log_diag_fatal(&d);
 		have_sp = 1;

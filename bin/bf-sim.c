@@ -42,16 +42,51 @@ struct args {
 	struct sim_opts o;
 };
 
+static const char usage_text[] =
+    "usage: bf-sim --idle-trace FILE --jobs CSV --curves CSV -o DIR "
+    "[OPTION ...]\n"
+    "       bf-sim --swf FILE --jobs CSV --curves CSV -o DIR "
+    "[OPTION ...]\n"
+    "       bf-sim --compare DIR ...\n"
+    "       bf-sim -h | -V\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--compare DIR ...",
+	    "print the measures of the replays side by side" },
+	{ "--curve-source SRC",
+	    "read only the curve rows whose source is SRC" },
+	{ "--curves CSV", "the rate curves" },
+	{ "--epoch T0", "the unix time of the trace's t=0 and of submit_s 0" },
+	{ "--from T", "start there (required with --swf)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--idle-trace FILE", "replay an idle-node transition trace" },
+	{ "--jobs CSV", "the job set" },
+	{ "--max-jobs N", "at most N jobs run at once (10)" },
+	{ "--no-plot", "write plot.gp but do not run gnuplot" },
+	{ "--no-probe", "with --profile online: no restriction to the probe" },
+	{ "--nodes N", "replay only the first N nodes of the trace" },
+	{ "--noise F", "with --profile online: a report's noise (0.01)" },
+	{ "-o DIR", "write the results into DIR, made if missing" },
+	{ "--policy P", "milp (default), dp, per-node, equal-share or greedy" },
+	{ "--profile MODE", "oracle (default), online or none" },
+	{ "--report-interval S", "with --profile online: seconds between "
+	    "reports (10)" },
+	{ "--share-fits",
+	    "with --profile online: start from a like job's fit" },
+	{ "--spool SPOOL", "also write the replay down as a spool, made if "
+	    "missing" },
+	{ "--swf FILE", "replay an SWF job log" },
+	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
+	{ "-t LIMIT", "the per-node model's time limit, seconds (10)" },
+	{ "--to T", "end there" },
+	{ "-V, --version", "print the version and exit" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-sim --idle-trace FILE --jobs CSV --curves CSV -o DIR "
-	    "[OPTION ...]\n"
-	    "       bf-sim --swf FILE --jobs CSV --curves CSV -o DIR "
-	    "[OPTION ...]\n"
-	    "       bf-sim --compare DIR ...\n"
-	    "       bf-sim -h | -V\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -157,7 +192,7 @@ options(int argc, char **argv, struct args *a)
 	    != -1) {
 		switch (c) {
 		case 'h':
-			usage(0);
+			cli_help(usage_text, help_opts, NULL, 0);
 		case 'o':
 			a->out = optarg;
 			break;

@@ -45,14 +45,34 @@ struct args {
 	struct solve_opts o;
 };
 
+static const char usage_text[] =
+    "usage: bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES "
+    "[JOBFILE ...]\n"
+    "       bf-solve -d SPOOL [OPTION ...]\n"
+    "       bf-solve -h | -V\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--always-cbc",
+	    "run CBC even where the DP's plan is proven optimal" },
+	{ "-d SPOOL", "decide on the spool's inputs, write plans/ (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--model NAME", "compact (default), per-node or per-node-tight" },
+	{ "--mps FILE", "write the model solved as MPS to FILE" },
+	{ "--policy FILE", "the policy file, instead of SPOOL/policy.yaml" },
+	{ "--profiles DIR", "apply the fitted profiles of DIR" },
+	{ "-s STATE", "what runs where now (default: nothing runs)" },
+	{ "--solver NAME", "cbc (default) or dp, the exact dynamic program" },
+	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
+	{ "-t LIMIT", "CBC's time limit, seconds (10)" },
+	{ "-V", "print the version and exit" },
+	{ "HOLES", "the holes file; JOBFILE: the jobs (bf-spool(5))" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES "
-	    "[JOBFILE ...]\n"
-	    "       bf-solve -d SPOOL [OPTION ...]\n"
-	    "       bf-solve -h | -V\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -195,7 +215,10 @@ spooled(const struct args *a)
 	char *text;
 	size_t len;
 
-	if (spool_open(&sp, a->spool, 0, &d) < 0 ||
+	int create;
+	const char *path = cli_spool(a->spool, 0, &create);
+
+	if (spool_open(&sp, path, 0, &d) < 0 ||
 	    inputs_read(&in, &sp, INPUTS_WARN |
 	    (a->policy != NULL ? INPUTS_NO_POLICY : 0), &d) < 0 ||
 	    (a->policy != NULL && inputs_set_policy(&in, a->policy, &d) < 0) ||
@@ -234,7 +257,7 @@ options(int argc, char **argv, struct args *a)
 		{ "solver", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, v;
+	int c, v, help = 0;
 
 	while ((c = getopt_long(argc, argv, "d:hs:T:t:V", longopts, NULL))
 	    != -1) {
@@ -247,7 +270,8 @@ options(int argc, char **argv, struct args *a)
 			a->spool_mode = 1;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'M':
 			if (strcmp(optarg, "per-node-tight") == 0) {
 				a->o.model = SOLVE_PERNODE_TIGHT;
@@ -285,6 +309,8 @@ options(int argc, char **argv, struct args *a)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, a->spool, CLI_HELP_SPOOL);
 }
 
 int
@@ -295,7 +321,6 @@ main(int argc, char **argv)
 	int rc;
 
 	log_init(argv[0]);
-	a.spool = spool_default();
 	options(argc, argv, &a);
 	if (optind == argc)
 		a.spool_mode = 1;

@@ -35,12 +35,24 @@ struct submission {
 	struct file_staged staged;	/* its copy in tmp/ until entered */
 };
 
+static const char usage_text[] =
+    "usage: bf-submit [-hnV] [-d SPOOL] FILE...\n"
+    "       bf-submit --intake [-d SPOOL]\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "-d SPOOL", "the spool to enter the jobs into (below)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--intake", "sort incoming/ into jobs/ and rejected/ (bf-watch's)" },
+	{ "-n", "check the files only; enter nothing" },
+	{ "-V", "print the version and exit" },
+	{ "FILE", "a job file (bf-spool(5)), or - for standard input" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-submit [-hnV] [-d SPOOL] FILE...\n"
-	    "       bf-submit --intake [-d SPOOL]\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -131,20 +143,29 @@ enter_all(struct spool *sp, struct submission *all, int n, struct diag *d)
 	return rc;
 }
 
+/*
+ * -n checks against the spool when there is one; entering needs one, and
+ * only -d may make it (bf-spool(5), SITE): a user who forgot -d would
+ * otherwise fill a spool of her own that nothing serves.
+ */
 static int
-submit(const char *spool_path, int check_only, char **paths, int npaths)
+submit(const char *dopt, int check_only, char **paths, int npaths)
 {
 	struct submission *all = calloc((size_t)npaths, sizeof *all);
+	const char *spool_path;
 	struct spool sp;
 	struct diag d;
-	int i, code = 0, have_spool;
+	int i, code = 0, have_spool, create;
 
 	if (all == NULL)
 		log_fatal(EX_OSERR, "out of memory");
-	have_spool = spool_open(&sp, spool_path, check_only ? 0 : SPOOL_CREATE,
-	    &d) == 0;
+	spool_path = cli_spool(dopt, check_only ? CLI_SPOOL_OPTIONAL :
+	    CLI_SPOOL_CREATE_D, &create);
+	have_spool = spool_path != NULL && spool_open(&sp, spool_path,
+	    check_only || !create ? 0 : SPOOL_CREATE, &d) == 0;
 	if (!have_spool && !check_only)
 		log_diag_fatal(&d);
+	cli_spool_made();
 	for (i = 0; i < npaths; i++) {
 		all[i].path = paths[i];
 		if (load(&all[i], &d) < 0 || check_free(have_spool ? &sp : NULL,
@@ -169,14 +190,18 @@ submit(const char *spool_path, int check_only, char **paths, int npaths)
 }
 
 static int
-intake(const char *spool_path)
+intake(const char *dopt)
 {
 	struct intake_result r;
 	struct spool sp;
 	struct diag d;
+	int create;
+	const char *spool_path = cli_spool(dopt, CLI_SPOOL_CREATE_D, &create);
 
-	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0 ||
-	    spool_lock(&sp, &d) < 0)
+	if (spool_open(&sp, spool_path, create ? SPOOL_CREATE : 0, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (spool_lock(&sp, &d) < 0)
 		log_diag_fatal(&d);
 	spool_clean_tmp(&sp, 36 * 3600);
 	if (intake_run(&sp, time(NULL), NULL, &r, &d) < 0)
@@ -193,17 +218,18 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *spool_path = spool_default();
-	int c, check_only = 0, do_intake = 0;
+	const char *dopt = NULL;
+	int c, check_only = 0, do_intake = 0, help = 0;
 
 	log_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "d:hnV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			spool_path = optarg;
+			dopt = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'I':
 			do_intake = 1;
 			break;
@@ -217,14 +243,16 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, dopt, CLI_HELP_SPOOL);
 	if (do_intake) {
 		if (optind != argc || check_only)
 			usage(EX_USAGE);
-		return intake(spool_path);
+		return intake(dopt);
 	}
 	if (optind == argc)
 		usage(EX_USAGE);
-	c = submit(spool_path, check_only, argv + optind, argc - optind);
+	c = submit(dopt, check_only, argv + optind, argc - optind);
 	/* The list of what was entered is the user's receipt. */
 	cli_finish_stdout();
 	return c;

@@ -26,12 +26,39 @@
 #include "spool/spool.h"
 #include "watch/watch.h"
 
+static const char usage_text[] =
+    "usage: bf-watch [-hsV] [-d SPOOL] [--once] [--shadow] [OPTION ...]\n"
+    "       bf-watch --check [-d SPOOL] [FILE ...]\n";
+
+static const struct cli_opt help_opts[] = {
+	{ "--allow-root-jobs",
+	    "run jobs whose owner is root (refused otherwise)" },
+	{ "--backend NAME", "local (default), slurm or pbs" },
+	{ "--check [FILE ...]", "check policy, holes or job files (or the "
+	    "spool's), exit" },
+	{ "-d SPOOL", "the spool to serve, made when missing (below)" },
+	{ "--debounce MS", "milliseconds to gather a burst of events (100)" },
+	{ "-g GRACE", "seconds from SIGTERM to SIGKILL stopping a job (10)" },
+	{ "-h, --help", "print this help and exit" },
+	{ "--holes-cmd CMD", "run sh -c CMD every --holes-interval seconds" },
+	{ "--holes-interval SEC", "see --holes-cmd (60)" },
+	{ "--keep-models N", "keep the MPS models of the N newest plans only" },
+	{ "--keep-rejected DAYS", "remove refusals older than DAYS (30)" },
+	{ "--metrics FILE",
+	    "write Prometheus metrics to FILE after each pass" },
+	{ "--no-profile", "do not run bf-profile" },
+	{ "--once", "make passes until one finds nothing to do, then exit" },
+	{ "-r RESCAN", "seconds between passes without a wake-up (60)" },
+	{ "-s, --syslog", "log to syslog(3)" },
+	{ "--shadow", "decide, log and record, but enact nothing" },
+	{ "-V", "print the version and exit" },
+	{ NULL, NULL },
+};
+
 static _Noreturn void
 usage(int code)
 {
-	fprintf(code ? stderr : stdout,
-	    "usage: bf-watch [-hsV] [-d SPOOL] [--once] [--shadow] [OPTION ...]\n"
-	    "       bf-watch --check [-d SPOOL] [FILE ...]\n");
+	fputs(usage_text, stderr);
 	exit(code);
 }
 
@@ -52,15 +79,18 @@ log_style_from_env(void)
 
 /* --check: the files given, else the spool's inputs; 0 or 65. */
 static int
-check_inputs(const char *spool_path, char *const files[], size_t n)
+check_inputs(const char *dopt, char *const files[], size_t n)
 {
 	struct spool sp;
 	struct diag d;
+	int create;
+	const char *spool_path;
 
 	if (n > 0) {
 		if (decide_check_files(files, n, stdout, &d) < 0)
 			log_diag_fatal(&d);
-	} else if (spool_open(&sp, spool_path, 0, &d) < 0 ||
+	} else if ((spool_path = cli_spool(dopt, 0, &create)) == NULL ||
+	    spool_open(&sp, spool_path, 0, &d) < 0 ||
 	    decide_check_spool(&sp, stdout, &d) < 0)
 		log_diag_fatal(&d);
 	else
@@ -90,13 +120,12 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct watch_opts o = WATCH_OPTS_DEFAULT;
-	const char *spool_path;
+	const char *spool_path = NULL;
 	struct spool sp;
 	struct diag d;
-	int c, check = 0, to_syslog = 0;
+	int c, check = 0, to_syslog = 0, help = 0;
 
 	log_init(argv[0]);
-	spool_path = spool_default();
 	while ((c = getopt_long(argc, argv, "d:g:hr:sV", longopts, NULL))
 	    != -1) {
 		switch (c) {
@@ -129,7 +158,8 @@ main(int argc, char **argv)
 			o.holes_cmd = optarg;
 			break;
 		case 'h':
-			usage(0);
+			help = 1;
+			break;
 		case 'I':
 			o.holes_interval = cli_number("--holes-interval", optarg,
 			    0.1, 86400);
@@ -161,14 +191,20 @@ main(int argc, char **argv)
 			usage(EX_USAGE);
 		}
 	}
+	if (help)
+		cli_help(usage_text, help_opts, spool_path, CLI_HELP_SPOOL);
 	if (check)
 		return check_inputs(spool_path, argv + optind,
 		    (size_t)(argc - optind));
 	if (optind != argc)
 		usage(EX_USAGE);
 	log_set_style(to_syslog ? LOG_STYLE_SYSLOG : log_style_from_env());
-	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0 ||
-	    watch_run(&sp, &o, &d) < 0)
+	/* The admin's daemon makes the site's spool (bf-spool(5), SITE). */
+	spool_path = cli_spool(spool_path, CLI_SPOOL_CREATE, &c);
+	if (spool_open(&sp, spool_path, SPOOL_CREATE, &d) < 0)
+		log_diag_fatal(&d);
+	cli_spool_made();
+	if (watch_run(&sp, &o, &d) < 0)
 		log_diag_fatal(&d);
 	spool_close(&sp);
 	return 0;

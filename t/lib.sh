@@ -37,6 +37,10 @@ BF_ROOT=$(cd "$T_DIR/.." && pwd)
 PATH="$BF_ROOT/bin:$PATH"
 export PATH BF_ROOT T_DIR
 unset BF_SPOOL BF_FAULT
+# No site configuration (/etc/bftrainer.yaml): a test names its spool with
+# -d or $BF_SPOOL, or meets the built-in one (bf-spool(5), SITE).
+BF_CONF=
+export BF_CONF
 # bf-watch's lines without their time (bf-watch(1), LOGGING), so that a test
 # can match them whole; the tests of the log itself unset it.
 BF_LOG_STYLE=plain

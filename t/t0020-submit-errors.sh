@@ -31,7 +31,21 @@ printf '%s\nname: a\nmin_nodes: 0\n' "$good_head" | bad minzero "minzero.yaml:4:
 printf '%s\nname: a\nmin_nodes: -3\n' "$good_head" | bad minneg "minneg.yaml:4: min_nodes must be a whole number from 1 to 1000000, not '-3'"
 printf 'name: a\ncommand: x\nmax_nodes: 1.5\n' | bad maxfloat "maxfloat.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '1.5'"
 printf 'name: a\ncommand: x\nmax_nodes: 0x10\n' | bad maxhex "maxhex.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '0x10'"
-printf 'name: a\ncommand: x\nmax_nodes: "4"\n' | bad maxquoted "maxquoted.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '4'"
+printf 'name: a\ncommand: x\nmax_nodes: "4"\n' | bad maxquoted 'maxquoted.yaml:3: max_nodes must be a whole number without quotes: 4, not "4" (text)'
+# Whole numbers in another notation, and numbers in quotes: the message
+# says what is wrong and what is taken (#32).
+printf '%s\nname: a\nsamples: 1e6\n' "$good_head" | bad samplesexp "samplesexp.yaml:4: samples must be written in digits: 1000000, not '1e6' (a whole number from 1 to 1000000000000000000)"
+printf '%s\nname: a\nsamples: 1.5\n' "$good_head" | bad samplesfrac "samplesfrac.yaml:4: samples must be a whole number from 1 to 1000000000000000000, not '1.5'"
+printf '%s\nname: a\nsamples: 1e19\n' "$good_head" | bad samplesbig "samplesbig.yaml:4: samples must be a whole number from 1 to 1000000000000000000, not '1e19'"
+printf '%s\nname: a\nscaling:\n  1: 500\n  2: "1000"\n' "$good_head" | bad ratequoted 'ratequoted.yaml:6: a scaling rate must be a number without quotes: 1000, not "1000" (text)'
+# A key a slip away from one the file does not give is refused (#32).
+printf 'name: toy\ncommand: x\nsmaples: 1000\nmax_nodes: 2\n' | bad typo "typo.yaml:3: unknown key 'smaples' (did you mean 'samples'?)"
+printf '%s\nname: a\nmin_node: 2\n' "$good_head" | bad typo2 "typo2.yaml:4: unknown key 'min_node' (did you mean 'min_nodes'?)"
+printf '%s\nname: a\nrescale-up: 2\n' "$good_head" | bad typo3 "typo3.yaml:4: unknown key 'rescale-up' (did you mean 'rescale_up'?)"
+printf '%s\nname: a\nScaling:\n  1: 2\n' "$good_head" | bad typo4 "typo4.yaml:4: unknown key 'Scaling' (did you mean 'scaling'?)"
+printf 'name: a\ncomment: x\nmax_nodes: 2\n' | bad typo5 "typo5.yaml:2: unknown key 'comment' (did you mean 'command'?)"
+printf '%s\nname: a\nworker_restart: 2\n' "$good_head" | bad typo6 "typo6.yaml:4: unknown key 'worker_restart' (did you mean 'worker_restarts'?)"
+printf '%s\nname: a\nscaling:\n  "2": 1000\n' "$good_head" | bad countquoted 'countquoted.yaml:5: a scaling node count must be a whole number without quotes: 2, not "2" (text)'
 printf 'name: a\ncommand: x\nmax_nodes: 2000000\n' | bad maxbig "maxbig.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '2000000'"
 printf 'name: a\ncommand: x\nmax_nodes: 99999999999999999999\n' | bad overflow "overflow.yaml:3: max_nodes must be a whole number from 1 to 1000000, not '99999999999999999999'"
 printf 'name: a\ncommand: x\nmin_nodes: 4\nmax_nodes: 2\n' | bad maxbelow 'maxbelow.yaml:4: max_nodes (2) is below min_nodes (4)'
@@ -95,6 +109,18 @@ test_expect_success 'two files naming the same job are refused' '
 	cp good1.yaml again.yaml &&
 	test_expect_code 65 bf-submit -n good1.yaml again.yaml 2>err &&
 	echo "bf-submit: again.yaml:3: job name '"'good1'"' is also given by good1.yaml" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'keys far from every known one, or near one the file gives, are warned about and taken' '
+	printf "%s\nname: w\ncomment: near command, given\nnam: near name, given\ncolour: red\nx: 1\n" "$good_head" >far.yaml &&
+	bf-submit -n far.yaml 2>err &&
+	cat >expect <<-\EOT &&
+	bf-submit: far.yaml:4: unknown key '"'comment'"' ignored
+	bf-submit: far.yaml:5: unknown key '"'nam'"' ignored
+	bf-submit: far.yaml:6: unknown key '"'colour'"' ignored
+	bf-submit: far.yaml:7: unknown key '"'x'"' ignored
+	EOT
 	test_cmp expect err
 '
 

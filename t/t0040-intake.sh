@@ -194,6 +194,19 @@ test_expect_success 'kill -9 at every step of many intakes loses no file' '
 	find sp2/incoming -mindepth 1 >left && test_must_be_empty left
 '
 
+test_expect_success 'a misspelt key is refused into rejected/ with "did you mean"; a far one is warned about and taken' '
+	printf "name: toy\ncommand: ./train\nsmaples: 1000\nmax_nodes: 2\n" >sp/incoming/toy.yaml &&
+	cp sp/incoming/toy.yaml toy.orig &&
+	printf "name: far\ncommand: ./train\ncolour: red\nmax_nodes: 2\n" >sp/incoming/far.yaml &&
+	intake 2>log &&
+	test_cmp toy.orig sp/rejected/toy.yaml &&
+	echo "incoming/toy.yaml:3: unknown key '"'smaples'"' (did you mean '"'samples'"'?)" >expect &&
+	test_cmp expect sp/rejected/toy.yaml.err &&
+	test -f sp/jobs/far.yaml && ! test -e sp/jobs/toy.yaml &&
+	grep -x "bf-submit: incoming/far.yaml:3: unknown key '"'colour'"' ignored" log &&
+	grep "^bf-submit: rejected incoming/toy.yaml as rejected/toy.yaml" log
+'
+
 test_expect_success 'a second intake while the spool is locked exits 75' '
 	flock sp/lock sh -c "echo \$\$ >sp/lock; touch held; sleep 3" &
 	while [ ! -f held ]; do sleep 0.05; done &&

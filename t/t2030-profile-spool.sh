@@ -75,7 +75,7 @@ test_expect_success 'a log without a job is warned about and ignored' '
 
 test_expect_success 'a spool that does not exist: 66, and it is not created' '
 	test_expect_code 66 bf-profile -d nospool 2>err &&
-	echo "bf-profile: unable to open spool nospool: No such file or directory" >expect &&
+	echo "bf-profile: no spool at nospool (from -d)" >expect &&
 	test_cmp expect err && test ! -e nospool
 '
 

@@ -114,7 +114,7 @@ test_expect_success 'an MPS file that cannot be written: no plan, no model' '
 '
 
 test_expect_success 'a missing spool: 66' '
-	fails 66 "unable to open spool nosuch: No such file or directory" -d nosuch
+	fails 66 "no spool at nosuch (from -d)" -d nosuch
 '
 
 test_done

@@ -196,7 +196,7 @@ test_expect_success 'every decision is in history and audits identical' '
 only_start_stop() {	# log
 	test "$(grep -c "^bf-watch: start: bftrainer [0-9.]*; spool /" "$1")" = 1 &&
 	test "$(grep -c "^bf-watch: stop: \(SIGTERM\|--once: nothing left to do\); [0-9]* jobs run on under their supervisors$" "$1")" = 1 &&
-	! grep -v "^bf-watch: \(start\|stop\): " "$1"
+	! grep -v "^bf-watch: \(start\|stop\): \|^bf-watch: created spool " "$1"
 }
 
 test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0; the pool removed, the launcher ended' '
@@ -234,7 +234,7 @@ test_expect_success 'SIGTERM the instant the lock names the watcher: exit 0, 30 
 	sort term.rcs | uniq -c | sed "s/^ *//" >actual &&
 	echo "30 0" >expect &&
 	test_cmp expect actual &&
-	! grep -v "^bf-watch: \(start\|stop\): " log5
+	! grep -v "^bf-watch: \(start\|stop\): \|^bf-watch: created spool " log5
 '
 
 test_expect_success 'bf-profile runs for a job whose progress log grew' '
@@ -249,12 +249,12 @@ test_expect_success '--holes-cmd: its output becomes holes/current.yaml' '
 	printf "time: 5\nsource: test\nidle:\n  - nodes: \"x[1-3]\"\n" >h.yaml &&
 	timeout -s KILL 20 bf-watch -d sp4 --once --holes-cmd "cat $PWD/h.yaml" 2>log4 &&
 	test_cmp h.yaml sp4/holes/current.yaml &&
-	grep -v "^bf-watch: \(start\|stop\): " log4 >actual &&
+	grep -v "^bf-watch: \(start\|stop\): \|^bf-watch: created spool " log4 >actual &&
 	grep -x "bf-watch: decision: trigger start; plan 5-[0-9a-f]*; no change; nodes held 0; objective 0; solve [0-9.]* s" actual &&
 	test $(wc -l <actual) -eq 1 &&
 	timeout -s KILL 20 bf-watch -d sp4 --once --holes-cmd "exit 3" 2>log4 &&
 	echo "bf-watch: --holes-cmd failed (exit 3); waiting for new input" >expect &&
-	grep -v "^bf-watch: \(start\|stop\): " log4 >actual &&
+	grep -v "^bf-watch: \(start\|stop\): \|^bf-watch: created spool " log4 >actual &&
 	test_cmp expect actual && test_cmp h.yaml sp4/holes/current.yaml
 '
 

@@ -162,7 +162,7 @@ settle() {
 			return 1
 		fi
 		# Its start and stop lines say nothing was done; any other does.
-		if grep -qv "^bf-watch: \(start\|stop\): " once.log ||
+		if grep -qv "^bf-watch: \(start\|stop\): \|^bf-watch: created spool " once.log ||
 		    ls sp/run/*/exit >/dev/null 2>&1 ||
 		    ! failed_all; then
 			_quiet=0

@@ -55,7 +55,7 @@ test_expect_success 'usage: a bad time, a window that ends before it starts' '
 test_expect_success 'missing: the history, the spool (66)' '
 	fails 66 "bf-report: unable to open nope: No such file or directory" \
 		bf-report --history nope/ &&
-	fails 66 "bf-report: unable to open spool nospool: No such file or directory" \
+	fails 66 "bf-report: no spool at nospool (from -d)" \
 		bf-report -d nospool
 '
 

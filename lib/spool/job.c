@@ -382,10 +382,78 @@ job_defaults(struct job *j)
 	j->owner_uid = -1;
 }
 
-static int
-apply_key(struct parse *p, const struct ydoc_node *k,
-    const struct ydoc_node *v, int flags)
+/*
+ * The optimal string alignment distance (Damerau-Levenshtein with each
+ * substring edited once): insertions, deletions, substitutions and
+ * transpositions of two neighbours, each 1.  Keys longer than KEY_CMP_MAX
+ * are far from every key of the schema and are not compared.
+ */
+#define KEY_CMP_MAX	32
+
+static size_t
+key_distance(const char *a, const char *b)
 {
+	size_t m = strlen(a), n = strlen(b), i, k;
+	size_t dist[KEY_CMP_MAX + 1][KEY_CMP_MAX + 1];
+
+	if (m > KEY_CMP_MAX || n > KEY_CMP_MAX)
+		return (size_t)-1;
+	for (i = 0; i <= m; i++)
+		dist[i][0] = i;
+	for (k = 0; k <= n; k++)
+		dist[0][k] = k;
+	for (i = 1; i <= m; i++)
+		for (k = 1; k <= n; k++) {
+			size_t best = dist[i - 1][k - 1] +
+			    (a[i - 1] != b[k - 1]);
+
+			if (dist[i - 1][k] + 1 < best)
+				best = dist[i - 1][k] + 1;
+			if (dist[i][k - 1] + 1 < best)
+				best = dist[i][k - 1] + 1;
+			if (i > 1 && k > 1 && a[i - 1] == b[k - 2] &&
+			    a[i - 2] == b[k - 1] &&
+			    dist[i - 2][k - 2] + 1 < best)
+				best = dist[i - 2][k - 2] + 1;
+			dist[i][k] = best;
+		}
+	return dist[m][n];
+}
+
+/*
+ * An unknown key a slip of the fingers away from a key a user may write
+ * is refused, since ignoring it would run the job otherwise than meant
+ * ('smaples' runs without end): at most 2 edits from a key of 5 letters
+ * or more, 1 from a shorter one, and only when the file does not give
+ * that key itself ('comment' beside a 'command' is a note, not a typo).
+ * Files bftrainer writes (JOB_TRUSTED) may hold keys of a newer version
+ * and are not second-guessed.  Returns the key meant, or NULL.
+ */
+static const char *
+typo_of(const struct ydoc_node *root, const char *key)
+{
+	const char *meant = NULL;
+	size_t i, dist, best = 3;
+
+	for (i = 0; i < sizeof schema / sizeof schema[0]; i++) {
+		if (schema[i].trusted)
+			continue;
+		dist = key_distance(key, schema[i].key);
+		if (dist > (strlen(schema[i].key) >= 5 ? 2U : 1U) ||
+		    dist >= best)
+			continue;
+		best = dist;
+		meant = schema[i].key;
+	}
+	return meant != NULL && ydoc_get(root, meant) == NULL ? meant : NULL;
+}
+
+static int
+apply_key(struct parse *p, const struct ydoc_node *root,
+    const struct ydoc_node *k, const struct ydoc_node *v, int flags)
+{
+	const char *meant;
+	char shown[68];
 	size_t i;
 
 	for (i = 0; i < sizeof schema / sizeof schema[0]; i++) {
@@ -398,6 +466,13 @@ apply_key(struct parse *p, const struct ydoc_node *k,
 			return 0;
 		}
 		return schema[i].get(p, v);
+	}
+	if (!(flags & JOB_TRUSTED) && (meant = typo_of(root, k->value)) !=
+	    NULL) {
+		ydoc_excerpt(k->value, shown, sizeof shown);
+		return diag_set(p->d, EX_DATAERR, "%s:%zu: unknown key '%s' "
+		    "(did you mean '%s'?)", p->doc->file, k->line, shown,
+		    meant);
 	}
 	return ydoc_unknown_key(&p->keys, k, p->d);
 }
@@ -451,8 +526,8 @@ job_parse(struct job *j, const char *file, const char *buf, size_t len,
 		goto out;
 	}
 	for (i = 0; i < root->n && rc == 0; i++)
-		rc = apply_key(&p, root->items[2 * i], root->items[2 * i + 1],
-		    flags);
+		rc = apply_key(&p, root, root->items[2 * i],
+		    root->items[2 * i + 1], flags);
 	ydoc_keys_done(&p.keys);
 	if (rc == 0)
 		rc = check_required(&p, root);

@@ -22,6 +22,7 @@
 
 #include "util/array.h"
 #include "util/file.h"
+#include "util/site.h"
 
 #include "spool/spool.h"
 
@@ -45,9 +46,10 @@ static const struct {
 const char *
 spool_default(void)
 {
-	const char *env = getenv("BF_SPOOL");
+	static struct site_spool s;
+	struct diag d;
 
-	return env != NULL && *env != '\0' ? env : "./spool";
+	return site_spool(&s, NULL, &d) < 0 ? SITE_SPOOL : s.path;
 }
 
 const char *
@@ -193,7 +195,7 @@ spool_dirfd(const struct spool *sp, enum spool_dir dir, struct diag *d)
 {
 	if (sp->dirs[dir] < 0)
 		return diag_set(d, EX_NOINPUT, "%s/%s: no such directory "
-		    "(create the spool with bf-submit or bf-watch)", sp->path,
+		    "(bf-watch makes the spool's directories)", sp->path,
 		    layout[dir].name);
 	return sp->dirs[dir];
 }

@@ -3,7 +3,7 @@
  *	spool - the spool directory: layout, creation, locking, delivery
  * SYNOPSIS
  *	struct spool sp;
- *	spool_open(&sp, spool_default(), SPOOL_CREATE, &d);
+ *	spool_open(&sp, path, SPOOL_CREATE, &d);
  *	spool_write(&sp, SPOOL_PLANS, "current.yaml", buf, len, 0644, 0, &d);
  *	spool_close(&sp);
  * DESCRIPTION
@@ -37,6 +37,9 @@
  *	spool_check_dir() is that check, for the directories made later
  *	(history/objects/, history/runs/).  A spool created by a user other
  *	than root gets a top directory of mode 0700: it is that user's own.
+ *	spool_default() is the site's spool when no -d names one (site.h;
+ *	a configuration file that does not load leaves the built-in one);
+ *	programs use cli_spool(), which says where the spool came from.
  * DIAGNOSTICS
  *	-1 with d set: 66 no such spool, 73 cannot create, 75 locked, 78 a
  *	spool not to be trusted ("sp/jobs: owned by uid 1002, not by root:

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -451,6 +452,22 @@ value_error(const struct ydoc *doc, const struct ydoc_node *v,
 	    doc->file, v->line, what, expect, shown);
 }
 
+/*
+ * A number in quotes is text, and YAML says so; the plain message ("must
+ * be a number, not '1000'") would read as nonsense: say it is the quotes.
+ */
+static int
+quoted_number(const struct ydoc *doc, const struct ydoc_node *v,
+    const char *what, const char *kind, struct diag *d)
+{
+	char shown[48];
+
+	ydoc_excerpt(v->value, shown, sizeof shown);
+	return diag_set(d, EX_DATAERR, "%s:%zu: %s must be %s without quotes: "
+	    "%s, not \"%s\" (text)", doc->file, v->line, what, kind, shown,
+	    shown);
+}
+
 static int
 is_decimal_integer(const char *s)
 {
@@ -480,6 +497,24 @@ ydoc_long(const struct ydoc *doc, const struct ydoc_node *v, const char *what,
 			return 0;
 		}
 	}
+	if (v->kind == YDOC_SCALAR && !v->plain &&
+	    is_decimal_integer(v->value))
+		return quoted_number(doc, v, what, "a whole number", d);
+	/* 1e6 is a whole number, but only digits are taken: say so. */
+	if (v->kind == YDOC_SCALAR && v->plain && fmt_is_decimal(v->value)) {
+		double f = strtod(v->value, NULL);
+		char shown[48];
+
+		/* Beyond 2^53 the digits shown would not be those meant. */
+		if (f >= (double)min && f <= (double)max && f == floor(f) &&
+		    fabs(f) <= 9007199254740992.0) {
+			ydoc_excerpt(v->value, shown, sizeof shown);
+			return diag_set(d, EX_DATAERR, "%s:%zu: %s must be "
+			    "written in digits: %.0f, not '%s' (a whole number "
+			    "from %lld to %lld)", doc->file, v->line, what, f,
+			    shown, min, max);
+		}
+	}
 	/* The message made only when it is needed: numbers are read often. */
 	snprintf(expect, sizeof expect, "a whole number from %lld to %lld",
 	    min, max);
@@ -501,6 +536,8 @@ ydoc_double(const struct ydoc *doc, const struct ydoc_node *v,
 	char expect[96];
 	double x;
 
+	if (v->kind == YDOC_SCALAR && !v->plain && fmt_is_decimal(v->value))
+		return quoted_number(doc, v, what, "a number", d);
 	if (v->kind != YDOC_SCALAR || !v->plain || !fmt_is_decimal(v->value))
 		return value_error(doc, v, what, number_from(expect,
 		    sizeof expect, min, max), d);
