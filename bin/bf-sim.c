@@ -68,6 +68,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--noise F", "with --profile online: a report's noise (0.01)" },
 	{ "-o DIR", "write the results into DIR, made if missing" },
 	{ "--policy P", "milp (default), dp, per-node, equal-share or greedy" },
+	{ "--probe-contested", "with --profile online: probe only where "
+	    "nodes are contested" },
 	{ "--profile MODE", "oracle (default), online or none" },
 	{ "--report-interval S", "with --profile online: seconds between "
 	    "reports (10)" },
