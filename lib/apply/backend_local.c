@@ -340,8 +340,6 @@ static int
 local_status(struct backend *b, const char *name, struct backend_status *st,
     struct diag *d)
 {
-	struct rundir_record r;
-	long long v;
 	int rfd = rundir_open(b->sp, name);
 
 	(void)d;
@@ -354,19 +352,11 @@ local_status(struct backend *b, const char *name, struct backend_status *st,
 	    &st->cancelled_by);
 	if (rundir_locked(rfd))
 		st->phase = BACKEND_RUNNING;
-	else {
-		rundir_record_open(rfd, RUNDIR_EXIT, &r);
-		if (rundir_record_key(&r, "ended", &st->ended) == 0) {
-			st->phase = BACKEND_EXITED;
-			if (rundir_record_key(&r, "signal", &v) == 0)
-				st->signal = (int)v;
-			else if (rundir_record_key(&r, "code", &v) == 0)
-				st->code = (int)v;
-		} else if (faccessat(rfd, RUNDIR_PID, F_OK,
-		    AT_SYMLINK_NOFOLLOW) == 0)
-			st->phase = BACKEND_LOST;
-		rundir_record_close(&r);
-	}
+	else if (rundir_exit_read(rfd, &st->ended, &st->signal,
+	    &st->code) == 0)
+		st->phase = BACKEND_EXITED;
+	else if (faccessat(rfd, RUNDIR_PID, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+		st->phase = BACKEND_LOST;
 	close(rfd);
 	return 0;
 }

@@ -91,7 +91,6 @@ shadow_status(struct backend *b, const char *name, struct backend_status *st,
     struct diag *d)
 {
 	struct rundir_record r;
-	long long v;
 	int rfd = rundir_open(b->sp, name);
 
 	(void)d;
@@ -105,13 +104,8 @@ shadow_status(struct backend *b, const char *name, struct backend_status *st,
 	rundir_record_close(&r);
 	rundir_stopping_read(rfd, st->stopping, sizeof st->stopping,
 	    &st->cancelled_by);
-	rundir_record_open(rfd, RUNDIR_EXIT, &r);
-	if (rundir_record_key(&r, "ended", &st->ended) == 0) {
+	if (rundir_exit_read(rfd, &st->ended, &st->signal, &st->code) == 0)
 		st->phase = BACKEND_EXITED;
-		if (rundir_record_key(&r, "signal", &v) == 0)
-			st->signal = (int)v;
-	}
-	rundir_record_close(&r);
 	close(rfd);
 	return 0;
 }

@@ -201,6 +201,27 @@ rundir_stopping_read(int rfd, char *why, size_t len, long long *by)
 	rundir_record_close(&r);
 }
 
+int
+rundir_exit_read(int rfd, long long *ended, int *sig, int *code)
+{
+	struct rundir_record r;
+	long long v;
+	int rc = -1;
+
+	rundir_record_open(rfd, RUNDIR_EXIT, &r);
+	if (rundir_record_key(&r, "ended", ended) == 0) {
+		rc = 0;
+		*sig = 0;
+		*code = -1;
+		if (rundir_record_key(&r, "signal", &v) == 0)
+			*sig = (int)v;
+		else if (rundir_record_key(&r, "code", &v) == 0)
+			*code = (int)v;
+	}
+	rundir_record_close(&r);
+	return rc;
+}
+
 /* key: number, from one of the small records in run/NAME/. */
 int
 rundir_record_get(int rfd, const char *file, const char *key,

@@ -64,6 +64,9 @@
  *	"done", or "cancel:UID" (a cancel, and who asked), as "WHY: 1" or
  *	"cancel: UID".  rundir_stopping_read() reads it back: why is "plan",
  *	"done", "cancel" or "" (no record), and *by the cancel's UID.
+ *	rundir_exit_read() reads the exit record: 0 with *ended, and *sig
+ *	(0 when none) or *code (-1 when none), when it says when the run
+ *	ended; -1, nothing set, when there is no such record.
  *
  *	rundir_locked() is 1 when a supervisor holds run/NAME/lock.
  *
@@ -149,6 +152,7 @@ int rundir_record_get(int rfd, const char *file, const char *key,
 int rundir_stopping_write(int tmpfd, int rfd, const char *why,
     struct diag *d);
 void rundir_stopping_read(int rfd, char *why, size_t len, long long *by);
+int rundir_exit_read(int rfd, long long *ended, int *sig, int *code);
 
 int rundir_locked(int rfd);
 
