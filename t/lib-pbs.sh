@@ -9,6 +9,10 @@
 #	pbs_stop		delete every job, stop every daemon by pid
 #				(PBS_KEEP=1, or a failure, keeps the logs)
 #	test_pbs_stop TITLE	the last case: pbs_stop, and every daemon gone
+#	bfq			queue bf: "ID NAME OWNER STATE NODE" lines
+#	tasks ID NODE		how many tasks job ID has on NODE's mom
+#	main_on NODE		a workq job of $PBS_USER there; its id
+#	job_running ID		job ID runs (substate 42)
 #
 # OpenPBS is built once per machine from the vendored tarball,
 # $BF_ROOT/../shared/vendor/openpbs-*.tar.gz (in CI the shared folder is
@@ -376,4 +380,32 @@ EOT
 pbs_pilot_tag() {	# spool
 	printf 'bf-%s-' "$(printf %s "$(cd "$1" && pwd -P)" | xxhsum -H3 |
 		sed 's/.* = //; s/^\(........\).*/\1/')"
+}
+
+# The tests' own views of the private cluster.
+
+# The queue bf as qstat shows it: "ID NAME OWNER STATE NODE", by id.
+bfq() {
+	qstat -f -F json bf | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for i, j in sorted(d.get("Jobs", {}).items(), key=lambda x: int(x[0].split(".")[0])):
+    print(i, j["Job_Name"], j["Job_Owner"].split("@")[0], j["job_state"],
+          j.get("exec_host", "-").split("/")[0])'
+}
+
+# A pbs_attach'ed task of a pilot: the mom keeps a task file per task, the
+# job's own shell is one, each attached session another.
+tasks() {	# id node
+	ls "$PBS_DIR/mom${2#n}/mom_priv/jobs/$1.TK" 2>/dev/null | wc -l
+}
+
+main_on() {	# node: a workq job of $PBS_USER there; its id
+	(cd / && pbs_as qsub -f -q workq -N main -l "select=1:host=$1" \
+	    -l place=exclhost -j oe -o /dev/null -- /bin/sleep 3600)
+}
+
+# Running, substate 42 (41 is still starting).
+job_running() {	# id
+	qstat -f "$1" 2>/dev/null | grep -q "substate = 42"
 }

@@ -65,15 +65,6 @@ submit_as() {	# spool name max command [yaml...]
 apply() {
 	bf-apply -d sp -g 2 --backend pbs "$@"
 }
-# The queue bf as qstat shows it: "ID NAME OWNER STATE NODE", by id.
-bfq() {
-	qstat -f -F json bf | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-for i, j in sorted(d.get("Jobs", {}).items(), key=lambda x: int(x[0].split(".")[0])):
-    print(i, j["Job_Name"], j["Job_Owner"].split("@")[0], j["job_state"],
-          j.get("exec_host", "-").split("/")[0])'
-}
 pilot() {	# job node
 	awk -v n="$2" '$1 == n { print $2 }' "sp/run/$1/pilots"
 }
@@ -83,21 +74,8 @@ running() {	# job: its running workers' hosts
 nrunning() {	# job count
 	[ "$(running "$1" | wc -l)" = "$2" ]
 }
-# A pbs_attach'ed task of a pilot: the mom keeps a task file per task, the
-# job's own shell is one, each attached session another.
-tasks() {	# id node
-	ls "$PBS_DIR/mom${2#n}/mom_priv/jobs/$1.TK" 2>/dev/null | wc -l
-}
-main_on() {	# node: a workq job of $PBS_USER there; its id
-	(cd / && pbs_as qsub -f -q workq -N main -l "select=1:host=$1" \
-	    -l place=exclhost -j oe -o /dev/null -- /bin/sleep 3600)
-}
 node_free() {	# node
 	pbsnodes "$1" 2>/dev/null | grep -q "^ *state = free$"
-}
-# Running, substate 42 (41 is still starting).
-job_running() {	# id
-	qstat -f "$1" 2>/dev/null | grep -q "substate = 42"
 }
 
 test_expect_success 'queue bf admits group bftrainer alone; qdel -Wsuppress_email=-1 hangs, =1 returns' '

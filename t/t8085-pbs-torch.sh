@@ -63,14 +63,6 @@ cleanup_all() {
 }
 trap 'cleanup_all; pbs_stop' EXIT
 
-main_on() {	# node: a workq job of $PBS_USER there; its id
-	(cd / && pbs_as qsub -f -q workq -N main -l "select=1:host=$1" \
-	    -l place=exclhost -j oe -o /dev/null -- /bin/sleep 3600)
-}
-# Running, substate 42 (41 is still starting).
-job_running() {	# id
-	qstat -f "$1" 2>/dev/null | grep -q "substate = 42"
-}
 nodes_of() {
 	sed -n "s/^  mlp: {nodes: \([0-9]*\),.*/\1/p" "$W/sp/state.yaml" 2>/dev/null
 }
@@ -85,20 +77,6 @@ reported() {	# count [skip]
 last_samples() {
 	cat "$W/sp/progress/mlp.log" "$W"/sp/history/runs/*-mlp-*/progress.log \
 		2>/dev/null | awk 'END { print $3 + 0 }'
-}
-# The queue bf: "ID NAME OWNER STATE NODE", by id.
-bfq() {
-	qstat -f -F json bf | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-for i, j in sorted(d.get("Jobs", {}).items(), key=lambda x: int(x[0].split(".")[0])):
-    print(i, j["Job_Name"], j["Job_Owner"].split("@")[0], j["job_state"],
-          j.get("exec_host", "-").split("/")[0])'
-}
-# The mom of NODE keeps a task file per task of job ID: the pilot's own
-# shell is one, each pbs_attach'ed session another.
-tasks() {	# id node
-	ls "$PBS_DIR/mom${2#n}/mom_priv/jobs/$1.TK" 2>/dev/null | wc -l
 }
 # Every pilot recorded in run/mlp/pilots has its agent attached: 2 tasks.
 agents_attached() {
