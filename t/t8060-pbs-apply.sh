@@ -156,7 +156,7 @@ test_expect_success 'workers: ssh to the node, pbs_attach to its pilot, as the o
 	test_cmp expect actual &&
 	! grep worker.sh srv/argv.log &&
 	for n in n1 n2 n3; do
-		grep -x "$n BF_COMMAND BF_COORD BF_COORD_HOST BF_COORD_PORT BF_HOST BF_HOSTFILE BF_JOB BF_MAX_NODES BF_MIN_NODES BF_NODES BF_PROGRESS BF_SLOTS BF_SPOOL" \
+		grep -x "$n BF_COMMAND BF_COORD BF_COORD_HOST BF_COORD_PORT BF_HOST BF_HOSTFILE BF_JOB BF_MAX_NODES BF_MIN_NODES BF_NODES BF_PROGRESS BF_SECRET BF_SLOTS BF_SPOOL" \
 			srv/env.log || exit 1
 	done &&
 	for n in n1 n2 n3; do
