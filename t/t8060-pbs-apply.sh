@@ -175,6 +175,9 @@ test_expect_success 'grow: a pilot for the new node alone' '
 	wait_for 10 nrunning a 4
 '
 
+# That a worker told by the notice ends by itself before the grace is the
+# real server's to show (t8080, shrink with notice): here the stand-in's
+# sessions end them, in time or at the grace.
 test_expect_success 'shrink: notice first (hosts file, qsig USR2 then TERM), then qdel; no other worker touched' '
 	holes sp 1002 "n[1-2]" && bf-solve -d sp &&
 	id3=$(pilot a n3) && id4=$(pilot a n4) &&
@@ -202,7 +205,8 @@ test_expect_success 'shrink: notice first (hosts file, qsig USR2 then TERM), the
 	printf "n1:1\nn2:1\n" >expect && test_cmp expect sp/run/a/hosts &&
 	grep " cancel n3 $id3 R$" sp/run/a/pilots.log &&
 	grep " cancel n4 $id4 R$" sp/run/a/pilots.log &&
-	wait_for 5 grep -q " exit n3 [0-9]* exit 0$" sp/run/a/workers.log &&
+	wait_for 10 grep -q " exit n3 [0-9]* " sp/run/a/workers.log &&
+	wait_for 10 grep -q " exit n4 [0-9]* " sp/run/a/workers.log &&
 	wait_for 5 nrunning a 2
 '
 
@@ -388,6 +392,8 @@ gone() {	# pid...
 		! alive "$_p" || { echo "pid $_p still runs" >&2; return 1; }
 	done
 }
+# Bounds of 2 s and more: the stand-ins are Python, and a qstat of theirs
+# took over 1 s on a loaded machine (CI, 2026-11-29).
 test_expect_success 'a hung qdel (the -1 of qdel -Wsuppress_email) or qstat is killed at BF_SCHED_TIMEOUT: bf-apply exits 75 at once' '
 	grep "^  f: " sp/state.yaml &&
 	PBS_STANDIN="$TRASH/srv" qdel -Wsuppress_email=-1 1.x &
@@ -396,19 +402,19 @@ test_expect_success 'a hung qdel (the -1 of qdel -Wsuppress_email) or qstat is k
 	kill -KILL $qpid &&
 	echo qdel >srv/hang &&
 	t0=$(date +%s.%N) &&
-	BF_SCHED_TIMEOUT=1 test_expect_code 75 bf-apply -d sp --backend pbs \
+	BF_SCHED_TIMEOUT=2 test_expect_code 75 bf-apply -d sp --backend pbs \
 		--cleanup >actual 2>err &&
-	elapsed_below $t0 3 && cat err &&
+	elapsed_below $t0 6 && cat err &&
 	{
-		echo "bf-apply: qdel: no answer in 1 s (BF_SCHED_TIMEOUT); killed; will retry" &&
-		echo "bf-apply: qdel: no answer in 1 s (BF_SCHED_TIMEOUT); killed"
+		echo "bf-apply: qdel: no answer in 2 s (BF_SCHED_TIMEOUT); killed; will retry" &&
+		echo "bf-apply: qdel: no answer in 2 s (BF_SCHED_TIMEOUT); killed"
 	} >expect && test_cmp expect err &&
 	test $(wc -l <srv/hung.qdel) = 2 && gone $(cat srv/hung.qdel) &&
 	echo qstat >srv/hang && t0=$(date +%s.%N) &&
-	BF_SCHED_TIMEOUT=1.5 test_expect_code 75 bf-apply -d sp --backend pbs \
+	BF_SCHED_TIMEOUT=2.5 test_expect_code 75 bf-apply -d sp --backend pbs \
 		--cleanup >actual 2>err &&
-	elapsed_below $t0 3.5 &&
-	grep -x "bf-apply: qstat: no answer in 1.5 s (BF_SCHED_TIMEOUT); killed" err &&
+	elapsed_below $t0 6 &&
+	grep -x "bf-apply: qstat: no answer in 2.5 s (BF_SCHED_TIMEOUT); killed" err &&
 	gone $(cat srv/hung.qstat)
 '
 
