@@ -392,8 +392,8 @@ gone() {	# pid...
 		! alive "$_p" || { echo "pid $_p still runs" >&2; return 1; }
 	done
 }
-# Bounds of 2 s and more: the stand-ins are Python, and a qstat of theirs
-# took over 1 s on a loaded machine (CI, 2026-11-29).
+# Bounds of 5 s: the stand-ins are Python, and under ASan on a loaded
+# machine a qstat of theirs took over 2 s (2026-11-29).
 test_expect_success 'a hung qdel (the -1 of qdel -Wsuppress_email) or qstat is killed at BF_SCHED_TIMEOUT: bf-apply exits 75 at once' '
 	grep "^  f: " sp/state.yaml &&
 	PBS_STANDIN="$TRASH/srv" qdel -Wsuppress_email=-1 1.x &
@@ -402,19 +402,19 @@ test_expect_success 'a hung qdel (the -1 of qdel -Wsuppress_email) or qstat is k
 	kill -KILL $qpid &&
 	echo qdel >srv/hang &&
 	t0=$(date +%s.%N) &&
-	BF_SCHED_TIMEOUT=2 test_expect_code 75 bf-apply -d sp --backend pbs \
+	BF_SCHED_TIMEOUT=5 test_expect_code 75 bf-apply -d sp --backend pbs \
 		--cleanup >actual 2>err &&
-	elapsed_below $t0 6 && cat err &&
+	elapsed_below $t0 14 && cat err &&
 	{
-		echo "bf-apply: qdel: no answer in 2 s (BF_SCHED_TIMEOUT); killed; will retry" &&
-		echo "bf-apply: qdel: no answer in 2 s (BF_SCHED_TIMEOUT); killed"
+		echo "bf-apply: qdel: no answer in 5 s (BF_SCHED_TIMEOUT); killed; will retry" &&
+		echo "bf-apply: qdel: no answer in 5 s (BF_SCHED_TIMEOUT); killed"
 	} >expect && test_cmp expect err &&
 	test $(wc -l <srv/hung.qdel) = 2 && gone $(cat srv/hung.qdel) &&
 	echo qstat >srv/hang && t0=$(date +%s.%N) &&
-	BF_SCHED_TIMEOUT=2.5 test_expect_code 75 bf-apply -d sp --backend pbs \
+	BF_SCHED_TIMEOUT=5.5 test_expect_code 75 bf-apply -d sp --backend pbs \
 		--cleanup >actual 2>err &&
-	elapsed_below $t0 6 &&
-	grep -x "bf-apply: qstat: no answer in 2.5 s (BF_SCHED_TIMEOUT); killed" err &&
+	elapsed_below $t0 9 &&
+	grep -x "bf-apply: qstat: no answer in 5.5 s (BF_SCHED_TIMEOUT); killed" err &&
 	gone $(cat srv/hung.qstat)
 '
 
