@@ -83,7 +83,7 @@ test_expect_success 'no thrash: the taken nodes are asked for at most once more'
 
 test_expect_success 'it grows back onto the idle n[7-8] at the next decision' '
 	hosts_of a >actual && echo "n[3-8]" >expect && test_cmp expect actual &&
-	grep "^unobtained: {holes: \"xxh3:[0-9a-f]*\", hosts: \"n\[1-2\]\"}$" \
+	grep "^unobtained: {holes: \"xxh3:[0-9a-f]*\", hosts: \"n\[1-2\]\", since: [0-9]*}$" \
 		sp/state.yaml ||
 	! grep -q "^unobtained:" sp/state.yaml
 '

@@ -167,7 +167,7 @@ test_expect_success 'a workq job takes a pilot'"'"'s node: the pilot is deleted 
 	apply >actual 2>err && cat actual err &&
 	printf "adopt a 1 n2\ngrow a 1->2 n[1-2]\n" >expect &&
 	test_cmp expect actual &&
-	grep "unobtained: {holes: \"xxh3:[0-9a-f]*\", hosts: \"n1\"}" sp/state.yaml &&
+	grep "unobtained: {holes: \"xxh3:[0-9a-f]*\", hosts: \"n1\", since: [0-9]*}" sp/state.yaml &&
 	grep " leave n1 $id1 \(GONE\|E\)$" sp/run/a/pilots.log &&
 	printf "n2:1\n" >expect && test_cmp expect sp/run/a/hosts &&
 	wait_for 10 nrunning a 1 && running a >actual &&
@@ -222,6 +222,16 @@ test_expect_success 'bf-watch --holes-cmd bf-holes --pbs: a job grows to 4 nodes
 	wait_for 15 eval "[ \$(awk \"\\\$4 == \\\"running\\\"\" sp2/run/b/workers | wc -l) = 4 ]"
 '
 
+# What the grow back waits on, printed when it does not come.
+pbs_diag() {
+	echo "--- watch.log"; cat watch.log
+	echo "--- state.yaml"; cat sp2/state.yaml
+	echo "--- bf-holes --pbs --own bf"; bf-holes --pbs --own bf 2>&1
+	echo "--- pbsnodes -aS"; pbsnodes -aS 2>&1
+	echo "--- qstat -x"; qstat -xw 2>&1
+	echo "--- pilots"; cat sp2/run/b/pilots sp2/run/b/pilots.log 2>&1
+	echo "--- holes/"; ls -la sp2/holes* 2>&1; tail -n +1 sp2/holes/* 2>&1 | tail -40
+}
 test_expect_success 'bf-watch: a main job preempts a pilot: the job shrinks, then grows back when it ends' '
 	id=$(awk "\$1 == \"n2\" { print \$2 }" sp2/run/b/pilots) &&
 	main_on n2 >main2 && wait_for 15 job_running $(cat main2) &&
@@ -230,7 +240,7 @@ test_expect_success 'bf-watch: a main job preempts a pilot: the job shrinks, the
 	grep " leave n2 $id \(GONE\|E\)$" sp2/run/b/pilots.log &&
 	! grep -q "^n2:" sp2/run/b/hosts &&
 	qdel $(cat main2) &&
-	wait_for 120 holding b 4 && cat watch.log
+	{ wait_for 120 holding b 4 || { pbs_diag; exit 1; }; } && cat watch.log
 '
 
 # No process of the user's left; else the last seen in procs.

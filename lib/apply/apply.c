@@ -164,7 +164,7 @@ obtained(struct ctx *c, const char *name)
 		    hostlist_add(&missing, sj->hosts.names[i]) < 0)
 			rc = diag_errno(c->d, ENOMEM, "hosts");
 	if (rc == 0 && missing.n > 0 && state_unobtained(&c->st,
-	    c->plan.holes, &missing) < 0)
+	    c->plan.holes, &missing, c->o->now) < 0)
 		rc = diag_errno(c->d, ENOMEM, "hosts");
 	hostlist_free(&missing);
 	if (rc == 0 && !hostlist_equal(&sj->hosts, hl)) {
@@ -295,7 +295,7 @@ start_done(struct ctx *c, const struct plan_job *pj, int rc)
 	state_remove(&c->st, pj->name);
 	/* None obtained: none again from these holes. */
 	if (c->d->code == EX_DATAERR && state_unobtained(&c->st,
-	    c->plan.holes, &pj->host_set) == 0) {
+	    c->plan.holes, &pj->host_set, c->o->now) == 0) {
 		struct diag keep = *c->d;
 		if (apply_write_state(c) < 0)
 			return -1;
@@ -667,6 +667,19 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 }
 
 /*
+ * Nodes not obtained are asked for again STATE_UNOBTAINED_SECS later even
+ * from the same holes file: the state changes, so the plan made before is
+ * stale and the next bf-solve (bf-watch's next pass) plans them again.
+ */
+static int
+expire_unobtained(struct ctx *c)
+{
+	if (!state_unobtained_expire(&c->st, c->o->now))
+		return 0;
+	return apply_write_state(c);
+}
+
+/*
  * The nodes a start or grow of this plan could not obtain stay out of it
  * (state.yaml unobtained, while the holes file is the plan's): trying them
  * again would fail again and change the state again, so that the plan
@@ -787,6 +800,8 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 	} else if (buf != NULL && plan_parse(&c.plan, label, buf, len, d) < 0)
 		return -1;
 	if ((rc = load_state(&c)) == 0)
+		rc = expire_unobtained(&c);
+	if (rc == 0)
 		rc = reconcile(&c);
 	/* The plan first: the answer to a holes change waits for nothing. */
 	if (rc == 0 && buf != NULL)

@@ -216,12 +216,12 @@ parse_job(struct state *st, const struct ydoc *doc, const struct ydoc_node *k,
 	return 0;
 }
 
-/* unobtained: {holes: DIGEST, hosts: HOSTLIST} */
+/* unobtained: {holes: DIGEST, hosts: HOSTLIST, since: TIME} */
 static int
 parse_unobtained(struct state *st, const struct ydoc *doc,
     const struct ydoc_node *v, struct diag *d)
 {
-	const struct ydoc_node *holes, *hosts;
+	const struct ydoc_node *holes, *hosts, *since;
 	const char *text;
 	char err[512];
 	uint64_t h;
@@ -242,6 +242,11 @@ parse_unobtained(struct state *st, const struct ydoc *doc,
 		return diag_set(d, EX_DATAERR, "%s:%zu: %s", doc->file,
 		    hosts->line, err);
 	hostlist_sort_uniq(&st->unobtained);
+	st->unobtained_since = 0;
+	if ((since = ydoc_get(v, "since")) != NULL &&
+	    ydoc_long(doc, since, "since", 0, 1LL << 40,
+	    &st->unobtained_since, d) < 0)
+		return -1;
 	return 0;
 }
 
@@ -358,11 +363,12 @@ state_set_pilots(struct state *st, const char *name, const char *text)
 
 int
 state_unobtained(struct state *st, const char *holes,
-    const struct hostlist *hosts)
+    const struct hostlist *hosts, long long now)
 {
 	size_t i;
 
-	if (strcmp(st->unobtained_holes, holes) != 0) {
+	if (strcmp(st->unobtained_holes, holes) != 0 ||
+	    state_unobtained_expire(st, now)) {
 		hostlist_free(&st->unobtained);
 		snprintf(st->unobtained_holes, sizeof st->unobtained_holes,
 		    "%s", holes);
@@ -371,7 +377,21 @@ state_unobtained(struct state *st, const char *holes,
 		if (hostlist_add(&st->unobtained, hosts->names[i]) < 0)
 			return -1;
 	hostlist_sort_uniq(&st->unobtained);
+	st->unobtained_since = now;
 	return 0;
+}
+
+/* Drop a record STATE_UNOBTAINED_SECS old; 1 when one was dropped. */
+int
+state_unobtained_expire(struct state *st, long long now)
+{
+	if (st->unobtained.n == 0 ||
+	    now - st->unobtained_since < STATE_UNOBTAINED_SECS)
+		return 0;
+	hostlist_free(&st->unobtained);
+	st->unobtained_holes[0] = '\0';
+	st->unobtained_since = 0;
+	return 1;
 }
 
 int
@@ -424,7 +444,8 @@ state_format(const struct state *st, size_t *len)
 			fprintf(fp, "unobtained: {holes: \"%s\", hosts: ",
 			    st->unobtained_holes);
 			fmt_yaml_string(fp, hl);
-			fputs("}\n", fp);
+			fprintf(fp, ", since: %lld}\n",
+			    st->unobtained_since);
 			free(hl);
 		}
 	}

@@ -28,13 +28,20 @@
  *	A start or grow that obtained fewer nodes than its plan gave (Slurm:
  *	a pilot that did not run, a node taken meanwhile) leaves them in
  *
- *		unobtained: {holes: "xxh3:...", hosts: "n[4-5]"}
+ *		unobtained: {holes: "xxh3:...", hosts: "n[4-5]",
+ *		    since: 1795918519}
  *
- *	with the digest of the holes file that plan was made from: while the
- *	holes file is that one, bf-solve plans nothing onto them and bf-apply
- *	does not try them again (state_is_unobtained()); a newer holes file
- *	makes them usable again.  state_unobtained() adds nodes (replacing
- *	those of another holes file).
+ *	with the digest of the holes file that plan was made from and the
+ *	time of the last node added: while the holes file is that one,
+ *	bf-solve plans nothing onto them and bf-apply does not try them
+ *	again (state_is_unobtained()); a newer holes file makes them usable
+ *	again, and so does the time: STATE_UNOBTAINED_SECS after since,
+ *	bf-apply drops the record (state_unobtained_expire()), since a holes
+ *	file may be the same text again after the node was busy for a while
+ *	(a main job that ran between two reads of the scheduler).
+ *	state_unobtained() adds nodes (replacing those of another holes file
+ *	or of an expired record); a record without since (older versions)
+ *	is expired.
  *
  *	jobs may be absent or empty (nothing runs).  nodes must equal the
  *	number of hosts; a node may be held by one job only.  Jobs are kept
@@ -74,7 +81,11 @@ struct state {
 	/* Nodes a plan made from these holes could not obtain; n 0: none. */
 	struct hostlist unobtained;
 	char unobtained_holes[HASH_TEXT_LEN];
+	long long unobtained_since;	/* unix time of the last added */
 };
+
+/* How long nodes not obtained stay out of a holes file's decisions. */
+#define STATE_UNOBTAINED_SECS 60
 
 void state_init(struct state *st);
 void state_free(struct state *st);
@@ -85,7 +96,8 @@ int state_add(struct state *st, const char *name, const char *hostlist,
 int state_remove(struct state *st, const char *name);
 int state_set_pilots(struct state *st, const char *name, const char *text);
 int state_unobtained(struct state *st, const char *holes,
-    const struct hostlist *hosts);
+    const struct hostlist *hosts, long long now);
+int state_unobtained_expire(struct state *st, long long now);
 int state_is_unobtained(const struct state *st, const char *holes,
     const char *node);
 const struct state_job *state_find(const struct state *st, const char *name);
