@@ -113,6 +113,9 @@ test_expect_success 'unobtained: a record without since is dropped; a bad since 
 	printf "time: 1000\njobs: {}\nunobtained: {holes: \"%s\", hosts: \"n[3-4]\"}\n" \
 		"$(cat dig)" >un/state.yaml &&
 	bf-apply -d un && ! grep -q unobtained un/state.yaml &&
+	unobtained $(date +%s) && BF_UNOBTAINED_SECS=3600 bf-apply -d un &&
+	grep -q unobtained un/state.yaml &&
+	BF_UNOBTAINED_SECS=0 bf-apply -d un && ! grep -q unobtained un/state.yaml &&
 	unobtained -5 && test_expect_code 65 bf-apply -d un 2>err && cat err &&
 	grep "state.yaml:3: since" err
 '

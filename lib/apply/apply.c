@@ -667,16 +667,33 @@ enact(struct ctx *c, struct step_job *steps, size_t n)
 }
 
 /*
- * Nodes not obtained are asked for again STATE_UNOBTAINED_SECS later even
- * from the same holes file: the state changes, so the plan made before is
- * stale and the next bf-solve (bf-watch's next pass) plans them again.
+ * Nodes not obtained are asked for again apply_unobtained_secs() later
+ * even from the same holes file: the record is dropped after this run's
+ * plan (made from the state with it), so that the next bf-solve (bf-watch's
+ * next pass: the state changed) plans them again.
  */
 static int
 expire_unobtained(struct ctx *c)
 {
-	if (!state_unobtained_expire(&c->st, c->o->now))
+	if (!state_unobtained_expire(&c->st, c->o->now,
+	    apply_unobtained_secs()))
 		return 0;
 	return apply_write_state(c);
+}
+
+double
+apply_unobtained_secs(void)
+{
+	const char *s = getenv("BF_UNOBTAINED_SECS");
+	char *end;
+	double t;
+
+	if (s == NULL || *s == '\0')
+		return STATE_UNOBTAINED_SECS;
+	t = strtod(s, &end);
+	if (*end != '\0' || !(t >= 0 && t <= 1e9))
+		return STATE_UNOBTAINED_SECS;
+	return t;
 }
 
 /*
@@ -800,12 +817,13 @@ apply_run(struct spool *sp, struct backend *b, const char *label,
 	} else if (buf != NULL && plan_parse(&c.plan, label, buf, len, d) < 0)
 		return -1;
 	if ((rc = load_state(&c)) == 0)
-		rc = expire_unobtained(&c);
-	if (rc == 0)
 		rc = reconcile(&c);
 	/* The plan first: the answer to a holes change waits for nothing. */
 	if (rc == 0 && buf != NULL)
 		rc = plan_part(&c, buf, len);
+	/* After the plan, which was made from the state with the record. */
+	if (rc == 0)
+		rc = expire_unobtained(&c);
 	b->stop_since = 0;
 	if (rc == 0)
 		rc = apply_process_cancels(&c);

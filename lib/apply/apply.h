@@ -26,6 +26,12 @@
  *	stale; r.stale names the input) unless it was recorded already: then
  *	it is the plan a crash interrupted, and it is finished.
  *
+ *	Nodes a start or grow did not obtain are kept out of the decisions
+ *	made from the same holes file (state.yaml unobtained, state.h) for
+ *	apply_unobtained_secs(): BF_UNOBTAINED_SECS from the environment, a
+ *	number from 0 up (else STATE_UNOBTAINED_SECS, 60); after the plan of
+ *	the first run that long after, the record is dropped.
+ *
  *	o.inputs, when not NULL, are the spool's inputs as the caller read
  *	them a moment before (bf-watch, which decided from them): state.yaml
  *	is parsed from them and the plan compared with them, unless this run
@@ -101,5 +107,6 @@ int apply_run(struct spool *sp, struct backend *b, const char *label,
     struct apply_result *r, struct diag *d);
 void apply_print(FILE *fp, const struct apply_action *a);
 void apply_result_free(struct apply_result *r);
+double apply_unobtained_secs(void);
 
 #endif

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "util/array.h"
+#include "util/cmdout.h"
 #include "util/fault.h"
 #include "util/file.h"
 #include "util/now.h"
@@ -330,20 +331,52 @@ worker_start(struct sup *s, struct worker *w)
  * --signal, qsig), which delivers it inside the pilot and spares the
  * pilot itself, the node staying held until bf-apply cancels the pilot;
  * SIGKILL goes to the client as well.  The signalling command is reaped
- * with the other children.
+ * with the other children; it runs under a child of its own that gives it
+ * cmdout_timeout() seconds (BF_SCHED_TIMEOUT, as every scheduler command),
+ * then kills its process group and says so, so that a server that does
+ * not answer leaves no command behind.
  */
+static _Noreturn void
+signal_command(char *const argv[])
+{
+	struct proc p = { argv, NULL, NULL, 0, PROC_INHERIT, PROC_INHERIT,
+	    NULL, NULL };
+	struct proc_out o;
+	struct diag d;
+	double t = cmdout_timeout();
+	const char *what = argv[0];
+	int status, late;
+	size_t n;
+
+	/* A shell's script (PBS's notice): named by its first word. */
+	if (argv[1] != NULL && strcmp(argv[1], "-c") == 0 && argv[2] != NULL) {
+		what = argv[2];
+		n = strcspn(what, " ");
+	} else
+		n = strlen(what);
+	reset_signals();
+	if (proc_run_bounded(&p, t, 0, &status, &o, &d) < 0) {
+		fprintf(stderr, "bf-apply: %s\n", d.text);
+		_exit(127);
+	}
+	late = o.timedout;
+	proc_out_free(&o);
+	if (late) {
+		fprintf(stderr, "bf-apply: %.*s: no answer in %g s "
+		    "(BF_SCHED_TIMEOUT); killed\n", (int)n, what, t);
+		_exit(124);
+	}
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128);
+}
+
 static void
 worker_signal(struct worker *w, const struct pilot_exec *pilot, int sig)
 {
 	struct pilot_argv a = { .n = 0 };
-	pid_t pid;
 
 	if (pilot != NULL && w->pilot[0] != '\0' &&
-	    pilot->signal(&a, w->pilot, sig) > 0 && (pid = fork()) == 0) {
-		reset_signals();
-		execvp(a.argv[0], a.argv);
-		_exit(127);
-	}
+	    pilot->signal(&a, w->pilot, sig) > 0 && fork() == 0)
+		signal_command(a.argv);
 	if (pilot == NULL || sig == SIGKILL)
 		kill(-w->pid, sig);
 	if (pilot == NULL && sig == SIGTERM)

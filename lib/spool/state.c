@@ -367,8 +367,7 @@ state_unobtained(struct state *st, const char *holes,
 {
 	size_t i;
 
-	if (strcmp(st->unobtained_holes, holes) != 0 ||
-	    state_unobtained_expire(st, now)) {
+	if (strcmp(st->unobtained_holes, holes) != 0) {
 		hostlist_free(&st->unobtained);
 		snprintf(st->unobtained_holes, sizeof st->unobtained_holes,
 		    "%s", holes);
@@ -381,12 +380,12 @@ state_unobtained(struct state *st, const char *holes,
 	return 0;
 }
 
-/* Drop a record STATE_UNOBTAINED_SECS old; 1 when one was dropped. */
+/* Drop a record secs old or older; 1 when one was dropped. */
 int
-state_unobtained_expire(struct state *st, long long now)
+state_unobtained_expire(struct state *st, long long now, double secs)
 {
 	if (st->unobtained.n == 0 ||
-	    now - st->unobtained_since < STATE_UNOBTAINED_SECS)
+	    (double)(now - st->unobtained_since) < secs)
 		return 0;
 	hostlist_free(&st->unobtained);
 	st->unobtained_holes[0] = '\0';

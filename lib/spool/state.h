@@ -35,13 +35,13 @@
  *	time of the last node added: while the holes file is that one,
  *	bf-solve plans nothing onto them and bf-apply does not try them
  *	again (state_is_unobtained()); a newer holes file makes them usable
- *	again, and so does the time: STATE_UNOBTAINED_SECS after since,
- *	bf-apply drops the record (state_unobtained_expire()), since a holes
- *	file may be the same text again after the node was busy for a while
- *	(a main job that ran between two reads of the scheduler).
- *	state_unobtained() adds nodes (replacing those of another holes file
- *	or of an expired record); a record without since (older versions)
- *	is expired.
+ *	again, and so does the time: secs after since, bf-apply drops the
+ *	record (state_unobtained_expire(); bf-apply's default is
+ *	STATE_UNOBTAINED_SECS), since a holes file may be the same text
+ *	again after the node was busy for a while (a main job that ran
+ *	between two reads of the scheduler).  state_unobtained() adds nodes
+ *	(replacing those of another holes file) and sets since to now; a
+ *	record without since (older versions) reads as since 0.
  *
  *	jobs may be absent or empty (nothing runs).  nodes must equal the
  *	number of hosts; a node may be held by one job only.  Jobs are kept
@@ -97,7 +97,7 @@ int state_remove(struct state *st, const char *name);
 int state_set_pilots(struct state *st, const char *name, const char *text);
 int state_unobtained(struct state *st, const char *holes,
     const struct hostlist *hosts, long long now);
-int state_unobtained_expire(struct state *st, long long now);
+int state_unobtained_expire(struct state *st, long long now, double secs);
 int state_is_unobtained(const struct state *st, const char *holes,
     const char *node);
 const struct state_job *state_find(const struct state *st, const char *name);
