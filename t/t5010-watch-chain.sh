@@ -206,7 +206,7 @@ test_expect_success 'SIGHUP is a wake-up, SIGTERM an exit 0; the pool removed, t
 	stop_watch &&
 	! alive $l &&
 	tmp_clean sp &&
-	bf-watch -d sp2 -r 1 2>log2 &
+	{ bf-watch -d sp2 -r 1 2>log2 & } &&
 	w=$! &&
 	wait_for 5 test -s sp2/lock &&
 	kill -TERM $w &&
