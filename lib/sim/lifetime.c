@@ -127,10 +127,9 @@ lifetime_residual(const struct lifetime *lt, double age)
 		return -1;
 	k = upper(lt, age);
 	longer = lt->n - k;
-	if (longer >= lt->min)
-		return lt->tail[k] / (double)longer - age;
-	k = lt->n - lt->min;
-	return lt->tail[k] / (double)lt->min - lt->dur[k];
+	if (longer < lt->min)
+		return -1;
+	return lt->tail[k] / (double)longer - age;
 }
 
 void

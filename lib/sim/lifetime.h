@@ -7,19 +7,18 @@
  *	lifetime_init(&lt, LIFETIME_MIN);
  *	lifetime_add(&lt, seconds);		(each hole that ends)
  *	lifetime_refresh(&lt);			(before a round of queries)
- *	e = lifetime_residual(&lt, age);	(< 0: too few holes)
+ *	e = lifetime_residual(&lt, age);	(< 0: no estimate)
  *	lifetime_free(&lt);
  * DESCRIPTION
  *	An empirical survival estimate of hole durations, conditioned on
  *	the idle age of a node: lifetime_residual(age) is the mean remaining
  *	idle time E[D - age | D > age] over the holes added so far, the
- *	durations D longer than age, each weighing one.  Beyond the data,
- *	where fewer than `min' holes lasted longer than age, it is the mean
- *	excess of the `min' longest holes over the shortest of them: the
- *	estimate at the oldest age the data still support, held (for the
- *	heavy-tailed holes of a real machine the mean remaining time grows
- *	with age, so this underestimates).  With fewer than `min' holes in
- *	all there is no estimate: -1.
+ *	durations D longer than age, each weighing one.  Where fewer than
+ *	`min' holes lasted longer than age there is no estimate: -1 (fewer
+ *	than `min' holes in all, or a node that has outlived the data; no
+ *	rule held at the oldest supported age says more than the data: a
+ *	machine's holes end in blocks of equal durations, where such a rule
+ *	gives 0).  A caller tells the two apart with age 0.
  *
  *	Only ended holes count: a hole still open says its duration is at
  *	least its age, and is left out, so that early in a history the

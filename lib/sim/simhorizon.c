@@ -180,9 +180,14 @@ simhorizon_remaining(struct simhorizon *h, size_t node, double t)
 	if (h->mode == SIMHORIZON_FIXED)
 		return -1;
 	if (h->mode == SIMHORIZON_LEARNT) {
+		double r;
 		age = node < h->cap && !isnan(h->since[node]) ?
 		    t - h->since[node] : t - h->from;
-		return lifetime_residual(&h->life, age);
+		r = lifetime_residual(&h->life, age);
+		/* older than the data support: it outlived them */
+		if (r < 0 && lifetime_residual(&h->life, 0) >= 0)
+			return INFINITY;
+		return r;
 	}
 	if (node >= h->nleaving)
 		return h->end > t ? h->end - t : 0;
@@ -192,6 +197,17 @@ simhorizon_remaining(struct simhorizon *h, size_t node, double t)
 	if (*c < h->first[node + 1])
 		return h->leaves[*c] - t;
 	return h->end > t ? h->end - t : 0;
+}
+
+static int
+anyidle(const unsigned char *idle, size_t nnodes)
+{
+	size_t i;
+
+	for (i = 0; i < nnodes; i++)
+		if (idle[i])
+			return 1;
+	return 0;
 }
 
 int
@@ -214,7 +230,8 @@ simhorizon_decide(struct simhorizon *h, double t,
 		}
 	}
 	for (i = 0; i < nnodes; i++) {
-		if (!idle[i] || (r = simhorizon_remaining(h, i, t)) < 0)
+		if (!idle[i] || (r = simhorizon_remaining(h, i, t)) < 0 ||
+		    !isfinite(r))
 			continue;
 		all += r;
 		nidle++;
@@ -227,6 +244,8 @@ simhorizon_decide(struct simhorizon *h, double t,
 		*horizon = sum / (double)nfree;
 	else if (nidle > 0)
 		*horizon = all / (double)nidle;
+	else if (h->mode == SIMHORIZON_LEARNT)
+		h->fallbacks += anyidle(idle, nnodes);
 	return 0;
 }
 

@@ -26,8 +26,12 @@
  *	far in the replay (simhorizon_leave() adds each, refreshed at every
  *	decision): nothing from the future, nothing from before `from'.  A
  *	hole open at `from' has an unknown start: its age counts from
- *	`from', and its duration, unknown, is not learnt.  Until LIFETIME_MIN
- *	holes have ended, T is tfwd (a fallback, counted).
+ *	`from', and its duration, unknown, is not learnt.  A node older than
+ *	the data support (fewer than LIFETIME_MIN ended holes lasted longer)
+ *	has no expected time and is left out of the mean; ranked, it comes
+ *	first (it outlived them).  Until LIFETIME_MIN holes have ended, and
+ *	where no idle node has an expected time, T is tfwd (a fallback,
+ *	counted).
  *
  *	SIMHORIZON_CLAIRVOYANT: the true remaining idle time, from `ahead',
  *	a second events stream of the same log read whole by
@@ -38,8 +42,9 @@
  *
  *	simhorizon_remaining() is one idle node's expected (learnt) or true
  *	(clairvoyant) remaining idle time at t, < 0 when there is none
- *	(fixed, or learnt before LIFETIME_MIN holes ended); learnt, it is as
- *	of the last decision's refresh.  t never goes back between calls.
+ *	(fixed, or learnt before LIFETIME_MIN holes ended), INFINITY for a
+ *	node older than the learnt data support; learnt, it is as of the
+ *	last decision's refresh.  t never goes back between calls.
  *
  *	Nodes numbered `nodes' and above (0: none) take no part.
  * DIAGNOSTICS
