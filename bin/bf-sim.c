@@ -29,15 +29,15 @@
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
-	OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT, OPT_NO_PROBE,
-	OPT_PROBE_CONTESTED,
-	OPT_NODES, OPT_NOISE, OPT_POLICY, OPT_PROFILE, OPT_REPORT_INTERVAL,
-	OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
+	OPT_HORIZON, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT,
+	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
+	OPT_NODES, OPT_NOISE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
+	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
 };
 
 struct args {
 	const char *trace, *swf, *jobs, *curves, *source, *out;
-	int compare, no_plot, have_from;
+	int compare, no_plot, have_from, have_horizon;
 	const char *online_opt;	/* an option that needs --profile online */
 	struct sim_opts o;
 };
@@ -59,6 +59,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--epoch T0", "the unix time of the trace's t=0 and of submit_s 0" },
 	{ "--from T", "start there (required with --swf)" },
 	{ "-h, --help", "print this help and exit" },
+	{ "--horizon MODE", "the look-ahead per decision: fixed (-T, "
+	    "default), learnt or clairvoyant" },
 	{ "--idle-trace FILE", "replay an idle-node transition trace" },
 	{ "--jobs CSV", "the job set" },
 	{ "--max-jobs N", "at most N jobs run at once (10)" },
@@ -67,6 +69,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--nodes N", "replay only the first N nodes of the trace" },
 	{ "--noise F", "with --profile online: a report's noise (0.01)" },
 	{ "-o DIR", "write the results into DIR, made if missing" },
+	{ "--place WHICH", "lowest (default) or longest: the free nodes "
+	    "a grow takes" },
 	{ "--policy P", "milp (default), dp, per-node, equal-share or greedy" },
 	{ "--probe-contested", "with --profile online: probe only where "
 	    "nodes are contested" },
@@ -104,6 +108,12 @@ long_opt(struct args *a, int c, const char *arg)
 		a->o.from = cli_time("--from", arg);
 		a->have_from = 1;
 		break;
+	case OPT_HORIZON:
+		if (simhorizon_parse(arg, &a->o.horizon) < 0)
+			log_fatal(EX_USAGE, "--horizon: '%s' is not fixed, "
+			    "learnt or clairvoyant", arg);
+		a->have_horizon = 1;
+		break;
 	case OPT_IDLE_TRACE: a->trace = arg; break;
 	case OPT_JOBS: a->jobs = arg; break;
 	case OPT_MAX_JOBS:
@@ -122,6 +132,16 @@ long_opt(struct args *a, int c, const char *arg)
 	case OPT_NOISE:
 		a->o.noise = cli_number("--noise", arg, 0, 1);
 		a->online_opt = "--noise";
+		break;
+	case OPT_PLACE:
+		if (strcmp(arg, "longest") == 0)
+			a->o.place_longest = 1;
+		else if (strcmp(arg, "lowest") == 0)
+			a->o.place_longest = 0;
+		else
+			log_fatal(EX_USAGE, "--place: '%s' is not lowest or "
+			    "longest", arg);
+		a->have_horizon = 1;
 		break;
 	case OPT_POLICY:
 		if (simpolicy_parse(arg, &a->o.policy) < 0)
@@ -169,6 +189,7 @@ options(int argc, char **argv, struct args *a)
 		{ "epoch", required_argument, NULL, OPT_EPOCH },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "help", no_argument, NULL, 'h' },
+		{ "horizon", required_argument, NULL, OPT_HORIZON },
 		{ "idle-trace", required_argument, NULL, OPT_IDLE_TRACE },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "max-jobs", required_argument, NULL, OPT_MAX_JOBS },
@@ -177,6 +198,7 @@ options(int argc, char **argv, struct args *a)
 		{ "probe-contested", no_argument, NULL, OPT_PROBE_CONTESTED },
 		{ "nodes", required_argument, NULL, OPT_NODES },
 		{ "noise", required_argument, NULL, OPT_NOISE },
+		{ "place", required_argument, NULL, OPT_PLACE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ "report-interval", required_argument, NULL,
@@ -220,7 +242,7 @@ check_args(struct args *a, int argc)
 {
 	if (a->compare) {
 		if (optind == argc || a->trace || a->swf || a->jobs ||
-		    a->curves || a->out || a->o.spool)
+		    a->curves || a->out || a->o.spool || a->have_horizon)
 			usage(EX_USAGE);
 		return;
 	}
@@ -233,6 +255,9 @@ check_args(struct args *a, int argc)
 		a->o.from = a->o.epoch;
 	if (a->o.have_to && a->o.to <= a->o.from)
 		log_fatal(EX_USAGE, "--to is not after --from");
+	if (a->o.place_longest && a->o.horizon == SIMHORIZON_FIXED)
+		log_fatal(EX_USAGE, "--place longest needs --horizon learnt "
+		    "or clairvoyant: fixed horizons know no node's time");
 	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
 		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
 }
@@ -284,6 +309,9 @@ simulate(struct args *a)
 		log_diag_fatal(&d);
 	}
 	ev = open_events(a);
+	/* the true remaining idle times: the same log, read ahead */
+	if (a->o.horizon == SIMHORIZON_CLAIRVOYANT)
+		a->o.ahead = open_events(a);
 	if (isatty(STDERR_FILENO)) {
 		a->o.progress = bar;
 		a->o.progress_arg = &last;
@@ -296,6 +324,8 @@ simulate(struct args *a)
 	if (last >= 0)
 		fputc('\n', stderr);
 	events_close(ev);
+	if (a->o.ahead != NULL)
+		events_close(a->o.ahead);
 	if (sim_write_outputs(a->out, &a->o, &r, !a->no_plot, &d) < 0)
 		log_diag_fatal(&d);
 	sim_result_free(&r);

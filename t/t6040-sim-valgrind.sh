@@ -1,6 +1,7 @@
 #!/bin/sh
 # bf-sim's runs under valgrind: no invalid access, no leak, with every
-# policy, the CSV readers' error path and --compare.
+# policy, online profiling, the horizons, the CSV readers' error path and
+# --compare.
 . "$(dirname "$0")/lib.sh"
 
 D="$T_DIR/data/sim"
@@ -42,6 +43,18 @@ test_expect_success 'online without probes, and no information, replay cleanly' 
 		--curves "$D/probe-curves.csv" --to 300 --profile online \
 		-o probes --no-plot &&
 	test -s probes/fits.csv
+'
+
+test_expect_success 'learnt and clairvoyant horizons, grows on the longest, replay cleanly' '
+	vg bf-sim --idle-trace "$D/learn.csv" --jobs "$D/late-jobs.csv" \
+		--curves "$D/curves.csv" --curve-source HAND --to 300 \
+		--horizon learnt --place longest -o learnt --no-plot &&
+	grep -x "horizon_holes: 20" learnt/summary.yaml &&
+	vg bf-sim --swf "$D/tiny.swf" --from 0 --to 200 \
+		--jobs "$D/tiny-jobs.csv" --curves "$D/curves.csv" \
+		--curve-source HAND --horizon clairvoyant --place longest \
+		-o clair --no-plot &&
+	grep -x "horizon: clairvoyant" clair/summary.yaml
 '
 
 test_expect_success '--compare is clean' '

@@ -21,6 +21,11 @@
 
 enum run_state { WAITING, RUNNING, DONE };
 
+struct ranked {
+	double remaining;	/* expected idle time left, < 0 unknown */
+	size_t node;
+};
+
 struct run {
 	const struct jobcsv_job *src;
 	enum run_state state;
@@ -53,6 +58,10 @@ struct sim {
 	size_t *ci;		/* run index of c[i] */
 	struct simspool *w;	/* --spool: the replay written down */
 	struct simspool_job *wj;
+	struct simhorizon hz;	/* each decision's look-ahead */
+	size_t hcap;
+	struct ranked *rank;	/* --place longest: free nodes by time left */
+	size_t nrank, rankcap, taken;
 };
 
 static double
@@ -269,6 +278,7 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 			continue;
 		s->idle[node] = 0;
 		s->nidle--;
+		simhorizon_leave(&s->hz, node, s->t);
 		any = 1;
 		if ((j = s->own[node]) < 0)
 			continue;
@@ -326,11 +336,54 @@ give(struct sim *s, const uint32_t *join, size_t n, struct diag *d)
 			s->idle[join[i]] = 1;
 			s->nidle++;
 			any = 1;
+			if (simhorizon_join(&s->hz, join[i], s->t, d) < 0)
+				return -1;
 		}
 	return any;
 }
 
-/* Counts to nodes: shrinkers give back their highest nodes first. */
+static int
+longest_first(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->remaining != y->remaining)
+		return x->remaining < y->remaining ? 1 : -1;
+	return (x->node > y->node) - (x->node < y->node);
+}
+
+/*
+ * --place longest: the free idle nodes after a decision's shrinks, those
+ * expected to stay idle longest first, ties (and nodes with no estimate,
+ * last) by number, for the grows of the decision to take in turn.
+ */
+static int
+rank_free(struct sim *s, struct diag *d)
+{
+	struct ranked *p = array_grow(s->rank, &s->rankcap, s->nnodes + 1,
+	    sizeof *p, 1024);
+	size_t i;
+
+	if (p == NULL)
+		return diag_errno(d, ENOMEM, "placement");
+	s->rank = p;
+	s->nrank = 0;
+	s->taken = 0;
+	for (i = 0; i < s->nnodes; i++)
+		if (s->idle[i] && s->own[i] < 0) {
+			p[s->nrank].remaining = simhorizon_remaining(&s->hz, i,
+			    s->t);
+			p[s->nrank++].node = i;
+		}
+	qsort(p, s->nrank, sizeof *p, longest_first);
+	return 0;
+}
+
+/*
+ * Counts to nodes: shrinkers give back their highest nodes first; growers
+ * take the lowest-numbered free nodes, or with --place longest the next
+ * ones of rank_free()'s order.
+ */
 static void
 map_nodes(struct sim *s, size_t run, long want)
 {
@@ -342,6 +395,14 @@ map_nodes(struct sim *s, size_t run, long want)
 			s->own[i] = -1;
 			u->n--;
 		}
+	for (; s->o->place_longest && u->n < want && s->taken < s->nrank;
+	    s->taken++) {
+		i = s->rank[s->taken].node;
+		if (s->idle[i] && s->own[i] < 0) {
+			s->own[i] = (long)run;
+			u->n++;
+		}
+	}
 	for (i = 0; i < s->nnodes && u->n < want; i++)
 		if (s->idle[i] && s->own[i] < 0) {
 			s->own[i] = (long)run;
@@ -401,8 +462,9 @@ step_row(struct sim *s, const char *kind, double dsec)
 	fputc('\n', s->steps);
 }
 
+/* A decision's time and, when not fixed, its horizon. */
 static int
-keep_dsec(struct sim *s, double sec, struct diag *d)
+keep_dsec(struct sim *s, double sec, double horizon, struct diag *d)
 {
 	double *p = array_grow(s->r->dsec, &s->dcap, s->r->events + 1,
 	    sizeof *p, 1024);
@@ -410,6 +472,14 @@ keep_dsec(struct sim *s, double sec, struct diag *d)
 	if (p == NULL)
 		return diag_errno(d, ENOMEM, "decision times");
 	s->r->dsec = p;
+	if (s->o->horizon != SIMHORIZON_FIXED) {
+		p = array_grow(s->r->horizons, &s->hcap, s->r->events + 1,
+		    sizeof *p, 1024);
+		if (p == NULL)
+			return diag_errno(d, ENOMEM, "horizons");
+		s->r->horizons = p;
+		s->r->horizons[s->r->events] = horizon;
+	}
 	s->r->dsec[s->r->events++] = sec;
 	return 0;
 }
@@ -539,7 +609,9 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		nfree -= u->n;
 		n++;
 	}
-	so.tfwd = s->o->tfwd;
+	if (simhorizon_decide(&s->hz, s->t, s->idle, s->own, s->nnodes,
+	    &so.tfwd, d) < 0)
+		return -1;
 	so.seconds = s->o->limit;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
 		return -1;
@@ -552,6 +624,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 			map_nodes(s, s->ci[i], s->c[i].nodes);
 		}
 	}
+	if (s->o->place_longest && rank_free(s, d) < 0)
+		return -1;
 	for (i = 0; i < n; i++) {
 		struct run *u = &s->runs[s->ci[i]];
 		if (s->c[i].probe > 0 && s->c[i].nodes == s->c[i].probe &&
@@ -564,7 +638,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 			map_nodes(s, s->ci[i], s->c[i].nodes);
 		}
 	}
-	if (check(s, d) < 0 || keep_dsec(s, res.seconds, d) < 0)
+	if (check(s, d) < 0 || keep_dsec(s, res.seconds, so.tfwd, d) < 0)
 		return -1;
 	step_row(s, kind, res.seconds);
 	if (s->w == NULL)
@@ -744,6 +818,9 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 	    s->slot == NULL || s->c == NULL || s->ci == NULL ||
 	    s->steps == NULL || s->wj == NULL)
 		return diag_errno(d, ENOMEM, "replay");
+	if (simhorizon_open(&s->hz, o->horizon, o->tfwd, o->from,
+	    o->have_to ? o->to : LLONG_MAX, o->nodes, o->ahead, d) < 0)
+		return -1;
 	if (o->spool != NULL && simspool_open(&s->w, o->spool, ev,
 	    simpolicy_name(o->policy), o->tfwd, js->n, d) < 0)
 		return -1;
@@ -791,7 +868,9 @@ teardown(struct sim *s)
 	free(s->c);
 	free(s->ci);
 	free(s->wj);
+	free(s->rank);
 	simspool_free(s->w);
+	simhorizon_free(&s->hz);
 }
 
 int
@@ -814,6 +893,8 @@ sim_run(const struct sim_opts *o, struct events *ev,
 		rc = replay(&s, &e, d);
 	if (rc == 0) {
 		r->nodes = s.nnodes;
+		r->fallbacks = s.hz.fallbacks;
+		r->holes = s.hz.holes;
 		totals(&s);
 		if ((fp = open_memstream(&r->jobs_csv, &r->jobs_len)) == NULL)
 			rc = diag_errno(d, ENOMEM, "jobs.csv");
@@ -838,5 +919,6 @@ sim_result_free(struct sim_result *r)
 	free(r->steps);
 	free(r->jobs_csv);
 	free(r->fits_csv);
+	free(r->horizons);
 	memset(r, 0, sizeof *r);
 }

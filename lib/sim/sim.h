@@ -45,6 +45,15 @@
  *	provisional one, and never learns.  The replay runs on the true
  *	curves and charges the true rescale costs.
  *
+ *	With o.horizon other than SIMHORIZON_FIXED, each decision's
+ *	look-ahead is set from the idle nodes' remaining idle times, learnt
+ *	from the holes ended so far or, clairvoyant, read from o.ahead, a
+ *	second stream of the same log (simhorizon.h); o.tfwd is then the
+ *	fallback.  With o.place_longest, growing jobs take the free idle
+ *	nodes with the longest of those times first (as bf-solve's plan
+ *	takes the nodes whose until is latest), instead of the lowest-
+ *	numbered.
+ *
  *	With o.spool, every decision is also written down as an enacted
  *	plan of a spool's history there, with the jobs' progress logs and
  *	run records (simspool.h), for bf-report.
@@ -65,6 +74,7 @@
 
 #include "sched/events.h"
 #include "sim/jobcsv.h"
+#include "sim/simhorizon.h"
 #include "sim/simpolicy.h"
 #include "sim/simprof.h"
 
@@ -74,6 +84,10 @@ enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
 struct sim_opts {
 	enum simpolicy policy;
 	double tfwd;		/* look-ahead, seconds */
+	enum simhorizon_mode horizon;	/* how tfwd is set per decision */
+	struct events *ahead;	/* clairvoyant: the same log once more */
+	int place_longest;	/* grows take the free nodes expected to
+				 * stay idle longest (not fixed horizons) */
 	double limit;		/* per-node solver's time limit */
 	long long epoch;	/* unix time of t=0 of the trace and jobs */
 	long long from, to;
@@ -112,6 +126,9 @@ struct sim_result {
 	/* the first SIM_FIT_JOBS admitted: fits, first and last (s from from) */
 	size_t fit_n[SIM_FIT_JOBS];
 	double fit_first[SIM_FIT_JOBS], fit_last[SIM_FIT_JOBS];
+	double *horizons;	/* not fixed: each decision's horizon */
+	size_t fallbacks;	/* learnt: decisions at tfwd for want of data */
+	size_t holes;		/* learnt: holes ended, learnt from */
 };
 
 int sim_run(const struct sim_opts *o, struct events *ev,

@@ -39,6 +39,35 @@ ratio(double a, double b)
 	return b > 0 ? a / b : 0;
 }
 
+/*
+ * Not fixed: the mode, the mean and median of the decisions' horizons,
+ * and for learnt the holes learnt from and the decisions at -T.
+ */
+static int
+horizons(const struct sim_opts *o, const struct sim_result *r, FILE *fp)
+{
+	double *v = malloc((r->events + 1) * sizeof *v), sum = 0, med = 0;
+	size_t n = r->events, i;
+
+	if (v == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		sum += v[i] = r->horizons[i];
+	if (n > 1)
+		qsort(v, n, sizeof *v, dbl_cmp);
+	if (n > 0)
+		med = (v[(n - 1) / 2] + v[n / 2]) / 2;
+	free(v);
+	fprintf(fp, "horizon: %s\n", simhorizon_name(o->horizon));
+	if (o->horizon == SIMHORIZON_LEARNT) {
+		fprintf(fp, "horizon_fallbacks: %zu\n", r->fallbacks);
+		fprintf(fp, "horizon_holes: %zu\n", r->holes);
+	}
+	fprintf(fp, "horizon_seconds:\n  mean: %.3f\n  median: %.3f\n",
+	    n > 0 ? sum / (double)n : 0, med);
+	return 0;
+}
+
 int
 sim_summary(const struct sim_opts *o, const struct sim_result *r,
     FILE *fp)
@@ -65,12 +94,16 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	fprintf(fp, "end: %.3f\n", r->end);
 	fprintf(fp, "events: %zu\n", r->events);
 	fprintf(fp, "from: %lld\n", o->from);
+	if (o->horizon != SIMHORIZON_FIXED && horizons(o, r, fp) < 0)
+		return -1;
 	fprintf(fp, "idle_node_hours: %.3f\n", r->idle_ns / 3600);
 	fprintf(fp, "jobs: %zu\n", r->jobs);
 	fprintf(fp, "jobs_admitted: %zu\n", r->admitted);
 	fprintf(fp, "jobs_finished: %zu\n", r->finished);
 	fprintf(fp, "max_jobs: %zu\n", o->max_jobs);
 	fprintf(fp, "nodes: %zu\n", r->nodes);
+	if (o->place_longest)
+		fprintf(fp, "place: longest\n");
 	fprintf(fp, "policy: %s\n", simpolicy_name(o->policy));
 	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
 	    o->profile == SIM_NONE ? "none" : o->no_probe ?
