@@ -16,8 +16,8 @@ test_expect_success 'a second watcher exits 75 naming the first' '
 '
 
 test_expect_success 'jobs dropped and holes landing: the jobs start' '
-	job sp a 4 "exec $J" "samples: 12000" &&
-	job sp b 4 "exec $J" "samples: 12000" &&
+	job sp a 4 "exec $J" "samples: 48000" &&
+	job sp b 4 "exec $J" "samples: 48000" &&
 	wait_for 5 test -f sp/jobs/b.yaml &&
 	holes sp 1000 "n[01-02]" &&
 	wait_for 10 grep -q "^  b: {nodes: 1," sp/state.yaml &&
@@ -94,7 +94,11 @@ test_expect_success 'a hosts file replaced under the watcher: read again, adopte
 	wait_for 10 eval "test \$(held sp) -eq 3" && state_true sp
 '
 
+# a and b run long enough (48,000 samples) to be shrunk and adopted above
+# on a slow build; the cases below start jobs of their own on the nodes
+# a and b leave at their samples.
 test_expect_success 'the launcher killed: the next start has a new one, and the log says so' '
+	wait_for 90 eval "test -z \"\$(ls sp/run)\"" &&
 	l=$(cat launcher.pid) &&
 	kill -KILL $l && wait_for 5 eval "! alive $l" &&
 	job sp f0 1 "exec $J fail" &&

@@ -38,8 +38,11 @@ test_expect_success 'a policy.yaml that does not load, then a node taken back: t
 	holes sp 1001 "n[01-02]" &&
 	printf "n01:1\nn02:1\n" >hosts.2 && wait_for 30 cmp -s hosts.2 sp/run/a/hosts &&
 	wait_for 30 grep -q "^  a: {nodes: 2, hosts: \"n\[01-02\]\"}$" sp/state.yaml &&
-	decisions watch.log >d.1 &&
-	grep -x "trigger [a-zA-Z]*; shrink a 3->2 (taken back); held 2" d.1 &&
+	# The decision line is written once the step has ended, after the
+	# hosts and the state.
+	wait_for 30 eval "decisions watch.log >d.1 &&
+	    grep -qx \"trigger [a-zA-Z]*; shrink a 3->2 (taken back); held 2\" d.1" &&
+	cat d.1 &&
 	test "$(grep -c "^bf-watch: policy: " watch.log)" = 1 &&
 	grep "^bf-watch: policy: " watch.log >policy.1 && test $(wc -l <policy.1) -eq 1
 '
