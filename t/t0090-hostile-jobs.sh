@@ -498,7 +498,7 @@ test_expect_success 'bf-watch answers a new holes file before a flood of incomin
 	wait_for 180 eval "test -z \"\$(ls -A fl/incoming)\"" &&
 	stop_watch && kill_jobs fl &&
 	awk "/rejected incoming\/f/ { n++ }
-	    /decision: trigger [a-z]*; plan 2000-/ { print n + 0; exit }" watch.log >refused.before &&
+	    /decision: trigger [a-zA-Z]*; plan 2000-/ { print n + 0; exit }" watch.log >refused.before &&
 	cat refused.before && test -s refused.before &&
 	test "$(cat refused.before)" -lt 64 &&
 	test $(grep -c "rejected incoming/f" watch.log) -eq 1000

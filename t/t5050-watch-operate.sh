@@ -19,7 +19,7 @@ long_job() {	# spool name [extra yaml line...]
 }
 
 decisions() {	# log: the decision lines, without the plan's stem and times
-	sed -n 's/^bf-watch: decision: \(trigger [a-z]*\); plan [^;]*;\(.*\); nodes held \([0-9]*\).*/\1;\2; held \3/p' "$1"
+	sed -n 's/^bf-watch: decision: \(trigger [a-zA-Z]*\); plan [^;]*;\(.*\); nodes held \([0-9]*\).*/\1;\2; held \3/p' "$1"
 }
 
 test_expect_success 'setup: a job on three nodes under a policy' '
@@ -61,7 +61,7 @@ test_expect_success 'the policy mended: it loads and is in force, said once' '
 	wait_for 10 eval "test \$(wc -l <sp/run/a/hosts) -eq 1" &&
 	grep -qx "n0[12]:1" sp/run/a/hosts &&
 	decisions watch.log | tail -1 >d.2 &&
-	grep -x "trigger [a-z]*; shrink a 2->1 (chosen); held 1" d.2
+	grep -x "trigger [a-zA-Z]*; shrink a 2->1 (chosen); held 1" d.2
 '
 
 test_expect_success 'stop and start again: one stop line, one start line naming the spool and backend' '
@@ -84,8 +84,8 @@ test_expect_success 'a profile that cannot be read: the give-back plan shrinks t
 	test "$(grep -c "^bf-watch: solve: profiles/b.yaml:[0-9]*: " watch.log)" = 1 &&
 	test "$(grep -c "^bf-watch: solve: no plan could be made; until one is, the give-back plan keeps each job only its nodes still in the holes$" watch.log)" = 1 &&
 	decisions watch.log >d.3 &&
-	grep -x "trigger [a-z]*; shrink b 3->2 (taken back); held 2" d.3 &&
-	grep -x "trigger [a-z]*; stop b 2->0 (taken back), preempted b 2->0 (stopped); held 0" d.3 &&
+	grep -x "trigger [a-zA-Z]*; shrink b 3->2 (taken back); held 2" d.3 &&
+	grep -x "trigger [a-zA-Z]*; stop b 2->0 (taken back), preempted b 2->0 (stopped); held 0" d.3 &&
 	test -f sp/jobs/b.yaml
 '
 

@@ -66,7 +66,7 @@ test_expect_success 'a main job takes 3 nodes: the shadow plan gives them back, 
 		--wrap "sleep 300" >main3 &&
 	slurm_wait 15 sh -c "[ \"\$(squeue -h -j $(cat main3) -o %T)\" = RUNNING ]" &&
 	wait_for 20 held 5 &&
-	wait_for 10 grep -q "decision: trigger [a-z]*; .*(taken back)" watch.log &&
+	wait_for 10 grep -q "decision: trigger [a-zA-Z]*; .*(taken back)" watch.log &&
 	! grep -q "n[1-3]:" sp/run/a/hosts sp/run/b/hosts &&
 	no_pilot && ! pgrep -f "exec sleep 300" &&
 	grep -x "bftrainer_nodes_held 5" m.prom &&
