@@ -1,7 +1,8 @@
 /*
  * t0011-array - tests for lib/util/array.c: the capacity array_grow()
  * gives, that the elements survive a move, and that a size beyond size_t
- * fails with ENOMEM leaving the array and its capacity as they were.
+ * fails with ENOMEM leaving the array and its capacity as they were;
+ * array_index() over a name table.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -50,5 +51,18 @@ main(void)
 	g = array_grow(NULL, &cap, 3, 1, 0);
 	ok(g != NULL && cap == 4, "first 0: from 1, doubled to 4 for need 3");
 	free(g);
+	{
+		static const char *const names[] = { "fixed", "learnt",
+		    "clairvoyant" };
+
+		is_int(array_index(names, 3, "fixed"), 0, "the first name: 0");
+		is_int(array_index(names, 3, "clairvoyant"), 2,
+		    "the last name: 2");
+		is_int(array_index(names, 3, "learn"), -1,
+		    "a prefix of a name: -1");
+		is_int(array_index(names, 3, "learnt "), -1,
+		    "a name with more after it: -1");
+		is_int(array_index(names, 0, "fixed"), -1, "no names: -1");
+	}
 	return tap_done();
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "util/array.h"
+#include "util/env.h"
 #include "util/fault.h"
 #include "util/file.h"
 #include "util/now.h"
@@ -684,16 +685,7 @@ expire_unobtained(struct ctx *c)
 double
 apply_unobtained_secs(void)
 {
-	const char *s = getenv("BF_UNOBTAINED_SECS");
-	char *end;
-	double t;
-
-	if (s == NULL || *s == '\0')
-		return STATE_UNOBTAINED_SECS;
-	t = strtod(s, &end);
-	if (*end != '\0' || !(t >= 0 && t <= 1e9))
-		return STATE_UNOBTAINED_SECS;
-	return t;
+	return env_seconds("BF_UNOBTAINED_SECS", STATE_UNOBTAINED_SECS, 1e9, 1);
 }
 
 /*

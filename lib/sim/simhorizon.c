@@ -23,14 +23,12 @@ static const char *const names[] = { "fixed", "learnt", "clairvoyant" };
 int
 simhorizon_parse(const char *s, enum simhorizon_mode *m)
 {
-	size_t i;
+	long i = array_index(names, sizeof names / sizeof names[0], s);
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0) {
-			*m = (enum simhorizon_mode)i;
-			return 0;
-		}
-	return -1;
+	if (i < 0)
+		return -1;
+	*m = (enum simhorizon_mode)i;
+	return 0;
 }
 
 const char *

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/array.h"
 #include "profile/curve.h"
 #include "sim/simpolicy.h"
 
@@ -18,14 +19,12 @@ static const char *const names[] = { "milp", "dp", "per-node",
 int
 simpolicy_parse(const char *s, enum simpolicy *p)
 {
-	size_t i;
+	long i = array_index(names, sizeof names / sizeof names[0], s);
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0) {
-			*p = (enum simpolicy)i;
-			return 0;
-		}
-	return -1;
+	if (i < 0)
+		return -1;
+	*p = (enum simpolicy)i;
+	return 0;
 }
 
 const char *

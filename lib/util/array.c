@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/array.h"
 
@@ -35,4 +36,15 @@ array_grow(void *array, size_t *cap, size_t need, size_t size, size_t first)
 	}
 	*cap = c;
 	return grown;
+}
+
+long
+array_index(const char *const names[], size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return (long)i;
+	return -1;
 }

@@ -6,12 +6,16 @@
  *	if (v == NULL)
  *		return -1;		errno is ENOMEM, ns->v still valid
  *	ns->v = v;
+ *	long i = array_index(names, sizeof names / sizeof names[0], "dp");
  * DESCRIPTION
  *	array_grow() returns array with room for at least need elements of
  *	size bytes, moved by realloc() if *cap is less: the capacity starts
  *	at first (or need, if more) and doubles, and *cap says the new one.
  *	The pointer is returned rather than updated through a void ** so
  *	that no array of another type is written through one.
+ *
+ *	array_index() is the index of the string s in names[0..n-1], -1
+ *	when it is none of them: the name table of an enum, read back.
  * DIAGNOSTICS
  *	NULL with errno ENOMEM when memory or size_t runs out; array and *cap
  *	are then unchanged.
@@ -23,5 +27,6 @@
 
 void *array_grow(void *array, size_t *cap, size_t need, size_t size,
     size_t first);
+long array_index(const char *const names[], size_t n, const char *s);
 
 #endif

@@ -13,39 +13,22 @@
 #include <unistd.h>
 
 #include "util/cmdout.h"
+#include "util/env.h"
 #include "util/log.h"
 #include "util/proc.h"
 
 int
 cmdout_on_path(const char *prog)
 {
-	const char *path = getenv("PATH"), *p, *end;
 	char buf[4096];
 
-	for (p = path ? path : ""; *p; p = *end ? end + 1 : end) {
-		end = strchr(p, ':');
-		if (end == NULL)
-			end = p + strlen(p);
-		snprintf(buf, sizeof buf, "%.*s/%s", (int)(end - p), p, prog);
-		if (end > p && access(buf, X_OK) == 0)
-			return 1;
-	}
-	return 0;
+	return env_path_find(prog, buf, sizeof buf) == 0;
 }
 
 double
 cmdout_timeout(void)
 {
-	const char *s = getenv("BF_SCHED_TIMEOUT");
-	char *end;
-	double t;
-
-	if (s == NULL || *s == '\0')
-		return CMDOUT_TIMEOUT;
-	t = strtod(s, &end);
-	if (*end != '\0' || !(t > 0 && t <= 86400))
-		return CMDOUT_TIMEOUT;
-	return t;
+	return env_seconds("BF_SCHED_TIMEOUT", CMDOUT_TIMEOUT, 86400, 0);
 }
 
 int

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/env.h"
 #include "util/fault.h"
 #include "util/file.h"
 #include "util/now.h"
@@ -38,22 +39,10 @@ static int
 find_program(const struct watcher *w, const char *name, char *out,
     size_t outlen)
 {
-	const char *path = getenv("PATH"), *p, *colon;
-	size_t l;
-
 	snprintf(out, outlen, "%s/%s", w->self_dir, name);
 	if (w->self_dir[0] != '\0' && access(out, X_OK) == 0)
 		return 0;
-	for (p = path ? path : "/usr/bin:/bin"; *p != '\0'; p = colon + 1) {
-		colon = strchr(p, ':');
-		l = colon ? (size_t)(colon - p) : strlen(p);
-		snprintf(out, outlen, "%.*s/%s", (int)l, p, name);
-		if (l > 0 && access(out, X_OK) == 0)
-			return 0;
-		if (colon == NULL)
-			break;
-	}
-	return -1;
+	return env_path_find(name, out, outlen);
 }
 
 /*
