@@ -34,8 +34,10 @@
 # created if missing, is in group bftrainer (the queue's acl_groups).
 # PBS_CONF_FILE and PATH are exported, so qsub, qstat, qdel, qsig, pbsnodes
 # and pbs_rstat talk to this server.  OpenPBS's ports are fixed (15001,
-# 15004, 15007, 17001): one such cluster per machine at a time, so the PBS
-# tests run alone (t/testrules.yml, t/t8*).
+# 15004, 15007, 17001): one such cluster per machine at a time, so
+# pbs_usable takes /tmp/bf-openpbs.lock (flock, for the whole test) and a
+# second PBS test waits there for the first to end; t/testrules.yml lists
+# them far apart.
 #
 # Workers reach their node's pilot as a site's ssh does: bf-apply runs
 # "ssh ... NODE pbs_attach -j ID CMD"; on one host $PBS_DIR/bin/ssh stands
@@ -99,6 +101,15 @@ pbs_usable() {
 	fi
 	if ! getent hosts "$(hostname -s)" >/dev/null; then
 		pbs_why="host name $(hostname -s) does not resolve"
+		return 1
+	fi
+	# One private OpenPBS at a time on this machine, whatever the
+	# checkout (its ports are fixed): a test that finds another's
+	# running waits for it to end, up to 15 minutes, rather than skip.
+	# The lock is this shell's fd 8, closed for the daemons it starts.
+	exec 8>>/tmp/bf-openpbs.lock
+	if ! flock -w 900 8; then
+		pbs_why="another OpenPBS test held /tmp/bf-openpbs.lock for 15 minutes"
 		return 1
 	fi
 	for _pu_p in 15001 15004 15007 17001 15011 15012; do
@@ -184,7 +195,7 @@ EOT
 		cp -a "$_ps_tpl" "$_ps_s" || return 1
 	else
 		PBS_DATA_SERVICE_USER=postgres "$PBS_EXEC/libexec/pbs_habitat" \
-		    >"$PBS_DIR/habitat.log" 2>&1 || { cat "$PBS_DIR/habitat.log" >&2; return 1; }
+		    >"$PBS_DIR/habitat.log" 2>&1 8>&- || { cat "$PBS_DIR/habitat.log" >&2; return 1; }
 		[ -d "$_ps_s/datastore/base" ] || { cat "$PBS_DIR/habitat.log" >&2; return 1; }
 		rm -rf "$_ps_tpl.new" && cp -a "$_ps_s" "$_ps_tpl.new" &&
 		    mv "$_ps_tpl.new" "$_ps_tpl"
@@ -193,9 +204,9 @@ EOT
 	printf 'strict_ordering: True\tALL\n' >>"$_ps_s/sched_priv/sched_config"
 	sed -i 's/^preemptive_sched:.*/preemptive_sched: True\tALL/' \
 	    "$_ps_s/sched_priv/sched_config"
-	"$PBS_EXEC/sbin/pbs_comm" >"$PBS_DIR/comm.out" 2>&1 &&
-	"$PBS_EXEC/sbin/pbs_sched" >"$PBS_DIR/sched.out" 2>&1 &&
-	"$PBS_EXEC/sbin/pbs_server" >"$PBS_DIR/server.out" 2>&1 || {
+	"$PBS_EXEC/sbin/pbs_comm" >"$PBS_DIR/comm.out" 2>&1 8>&- &&
+	"$PBS_EXEC/sbin/pbs_sched" >"$PBS_DIR/sched.out" 2>&1 8>&- &&
+	"$PBS_EXEC/sbin/pbs_server" >"$PBS_DIR/server.out" 2>&1 8>&- || {
 		cat "$PBS_DIR"/*.out >&2
 		return 1
 	}
@@ -232,7 +243,7 @@ PBS_MOM_NODE_NAME=n$_ps_i
 PBS_LOG_HIGHRES_TIMESTAMP=1
 EOT
 		PBS_CONF_FILE=$PBS_DIR/pbs.conf.n$_ps_i "$PBS_EXEC/sbin/pbs_mom" \
-		    >"$PBS_DIR/mom$_ps_i.out" 2>&1 || { cat "$PBS_DIR/mom$_ps_i.out" >&2; return 1; }
+		    >"$PBS_DIR/mom$_ps_i.out" 2>&1 8>&- || { cat "$PBS_DIR/mom$_ps_i.out" >&2; return 1; }
 		qmgr -c "create node n$_ps_i Mom=$PBS_HOST,port=$_ps_port,resources_available.host=n$_ps_i,resources_available.ncpus=1" ||
 		    return 1
 		echo "n$_ps_i" >>"$PBS_DIR/nodes"
