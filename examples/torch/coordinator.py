@@ -26,7 +26,18 @@
 3. Completes a round as soon as every live registered agent has joined it or
    waits for it (and at least min_nodes have), as the agents themselves do
    when max_nodes have joined, instead of waiting for last_call_timeout.  The
-   timeout stays the fallback for agents that did not register.
+   timeout stays the fallback for agents that did not register.  Not within
+   SETTLE_SECONDS of an agent's disconnection: a preemption ends the agents
+   of its nodes one after another, and a round completed in between would
+   count one about to vanish, whose peers then wait for it in torch's
+   rank exchange until their store times out.
+
+4. Reopens the rendezvous when torch closed it and an agent registered since.
+   A torchrun agent that fails other than by a signal (a store that timed
+   out) closes the rendezvous for good as it exits, and every agent started
+   after it then fails at once (RendezvousClosedError): the job would never
+   train again.  Under bftrainer the job ends when bf-apply ends it, not
+   when one agent gives up, so a new agent opens a new round.
 
 Runs until SIGTERM or SIGINT, then exits 0.
 """
@@ -94,8 +105,9 @@ def bind_address(host):
 
 def listen_liveness(key, host, dead, live, lock):
     """Accept agents' liveness connections: an agent that proves it holds the
-    job's secret (bfauth) is (fqdn, pid) in LIVE while its connection is open,
-    and is queued on DEAD when it closes.  Anything else is refused."""
+    job's secret (bfauth) is (fqdn, pid) in LIVE while its connection is open
+    (its value: the monotonic time it registered), and is queued on DEAD when
+    it closes.  Anything else is refused."""
     where = bind_address(host)
     if where is None:
         srv = socket.create_server(("", 0))
@@ -134,7 +146,7 @@ def listen_liveness(key, host, dead, live, lock):
                 pending.release()
             if who is not None:
                 with lock:
-                    live.add(who)
+                    live[who] = time.monotonic()
                 log(f"agent {who[0]}_{who[1]} registered from {peer[0]}")
                 while conn.recv(4096):
                     pass
@@ -144,7 +156,7 @@ def listen_liveness(key, host, dead, live, lock):
             conn.close()
         if who is not None:
             with lock:
-                live.discard(who)
+                live.pop(who, None)
             dead.put(who)
 
     def accept():
@@ -197,6 +209,43 @@ def remove_agent(backend, min_nodes, fqdn, pid):
         time.sleep(0.05)    # someone else wrote first: read again
     log(f"could not remove dead agent {fqdn}_{pid}: the state kept changing")
     return False
+
+
+SETTLE_SECONDS = 2.0    # after a disconnection, before a round completes
+
+
+def reopen_closed(backend, closed_at, registered):
+    """If the rendezvous is closed: the time it was first seen closed
+    (CLOSED_AT, or now); once an agent registered after that time (REGISTERED:
+    (fqdn, pid) -> time of the live agents), open a next round, empty, for the
+    agents to join, and return None.  Returns the new closed_at."""
+    got = backend.get_state()
+    if got is None:
+        return None
+    bits, token = got
+    state = pickle.loads(bits)
+    if not state.closed:
+        return None
+    now = time.monotonic()
+    if closed_at is None:
+        log(f"the rendezvous was closed by an agent that exited (round {state.round}); "
+            f"it is opened again when a new agent registers")
+        return now
+    if not any(t > closed_at for t in registered.values()):
+        return closed_at
+    state.closed = False
+    state.round += 1
+    state.complete = False
+    state.deadline = None
+    state.participants.clear()
+    state.wait_list.clear()
+    state.last_heartbeats.clear()
+    res = backend.set_state(pickle.dumps(state), token)
+    if res is not None and res[2]:
+        log(f"opened the rendezvous again: round {state.round}, for the agents "
+            f"registered since it was closed")
+        return None
+    return closed_at
 
 
 def complete_round(backend, min_nodes, max_nodes, agents):
@@ -266,7 +315,7 @@ def main():
     # processes can make (bfauth).  Never logged.
     backend = C10dRendezvousBackend(store, bfauth.rdzv_id(key, job))
     dead = queue.Queue()
-    live = set()
+    live = {}
     lock = threading.Lock()
     lport, laddr = listen_liveness(key, os.environ.get("BF_COORD_HOST", ""),
                                    dead, live, lock)
@@ -275,9 +324,12 @@ def main():
         f"{os.environ.get('BF_COORD', '?')}, rendezvous id from BF_SECRET), "
         f"liveness port {lport} on {laddr}")
     max_nodes = int(os.environ.get("BF_MAX_NODES", "0") or 0)
+    last_gone = None        # when the last agent disconnected
+    closed_at = None        # when the rendezvous was first seen closed
     while not stop:
         try:
             fqdn, pid = dead.get(timeout=0.1)
+            last_gone = time.monotonic()
             log(f"agent {fqdn}_{pid} disconnected")
             remove_agent(backend, min_nodes, fqdn, pid)
             continue
@@ -287,8 +339,13 @@ def main():
             log(f"could not remove dead agent {fqdn}_{pid}: {type(e).__name__}: {e}")
         try:
             with lock:
-                agents = set(live)
-            complete_round(backend, min_nodes, max_nodes, agents)
+                registered = dict(live)
+            closed_at = reopen_closed(backend, closed_at, registered)
+            if closed_at is not None:
+                continue
+            if last_gone is not None and time.monotonic() - last_gone < SETTLE_SECONDS:
+                continue
+            complete_round(backend, min_nodes, max_nodes, set(registered))
         except Exception as e:
             log(f"could not complete the round: {type(e).__name__}: {e}")
     log(f"{job}: signal {stop[0]}, exiting")
