@@ -173,6 +173,13 @@ def listen_liveness(key, host, dead, live, lock):
     return name[1], name[0]
 
 
+def put_state(backend, state, token):
+    """Write STATE by compare-and-set over TOKEN; True if it was written (not
+    when another process wrote first)."""
+    res = backend.set_state(pickle.dumps(state), token)
+    return res is not None and res[2]
+
+
 def remove_agent(backend, min_nodes, fqdn, pid):
     """Remove agent FQDN_PID_* from the rendezvous state; True if something was removed."""
     from torch.distributed.elastic.rendezvous import dynamic_rendezvous as dr
@@ -200,8 +207,7 @@ def remove_agent(backend, min_nodes, fqdn, pid):
             state.last_heartbeats.pop(n, None)
         if was_participant:
             dr._remove_participant_epilogue(state, settings)
-        res = backend.set_state(pickle.dumps(state), token)
-        if res is not None and res[2]:
+        if put_state(backend, state, token):
             log(f"removed dead agent {fqdn}_{pid} from round {state.round} "
                 f"({'participant' if was_participant else 'waiting'}; "
                 f"{len(state.participants)} participants, {len(state.wait_list)} waiting)")
@@ -240,8 +246,7 @@ def reopen_closed(backend, closed_at, registered):
     state.participants.clear()
     state.wait_list.clear()
     state.last_heartbeats.clear()
-    res = backend.set_state(pickle.dumps(state), token)
-    if res is not None and res[2]:
+    if put_state(backend, state, token):
         log(f"opened the rendezvous again: round {state.round}, for the agents "
             f"registered since it was closed")
         return None
@@ -274,8 +279,7 @@ def complete_round(backend, min_nodes, max_nodes, agents):
     state.deadline = None
     for rank, node in enumerate(sorted(state.participants)):
         state.participants[node] = rank
-    res = backend.set_state(pickle.dumps(state), token)
-    if res is not None and res[2]:
+    if put_state(backend, state, token):
         log(f"completed round {state.round} with its {len(state.participants)} "
             f"live agents")
         return True
