@@ -176,7 +176,7 @@ test_expect_success '2 main nodes free up: it grows to 4 and trains on 4' '
 	wait_for 120 reported 4 $n || { tail -30 "$W/sp/run/mlp/output"; exit 1; } &&
 	wait_for 30 steps_are 4 &&
 	wait_for 30 agents_in_pilots &&
-	grep -q "decision: .*grow mlp 2->4" watch.log
+	wait_for 10 grep -q "decision: .*grow mlp 2->4" watch.log
 '
 
 test_expect_success 'a main job takes 2 nodes back: training goes on on 2 from its checkpoint' '
@@ -185,7 +185,7 @@ test_expect_success 'a main job takes 2 nodes back: training goes on on 2 from i
 	m3=$(sbatch --parsable -p main -w "n[3-4]" -N2 --exclusive -t 20 -J m3 --wrap "sleep 1200") &&
 	slurm_wait 15 sh -c "[ \"\$(squeue -h -j $m3 -o %T)\" = RUNNING ]" &&
 	wait_for 60 holding 2 &&
-	grep -q "decision: .*adopt mlp 4->2" watch.log &&
+	wait_for 10 grep -q "decision: .*adopt mlp 4->2" watch.log &&
 	wait_for 120 reported 2 $n || { tail -40 "$W/sp/run/mlp/output"; exit 1; } &&
 	tail -n +$((n + 1)) "$W/sp/progress/mlp.log" >after && cat after &&
 	awk -v b="$before" "\$2 == 2 && \$3 < b { bad = 1 } END { exit bad }" after &&

@@ -236,7 +236,7 @@ test_expect_success 'bf-watch: a main job preempts a pilot: the job shrinks, the
 	id=$(awk "\$1 == \"n2\" { print \$2 }" sp2/run/b/pilots) &&
 	main_on n2 >main2 && wait_for 15 job_running $(cat main2) &&
 	wait_for 30 holding b 3 && cat watch.log &&
-	grep -q "decision: .*adopt b 4->3 (pilot lost)" watch.log &&
+	wait_for 10 grep -q "decision: .*adopt b 4->3 (pilot lost)" watch.log &&
 	grep " leave n2 $id \(GONE\|E\)$" sp2/run/b/pilots.log &&
 	! grep -q "^n2:" sp2/run/b/hosts &&
 	qdel $(cat main2) &&

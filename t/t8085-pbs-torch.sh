@@ -149,7 +149,7 @@ test_expect_success 'the workq jobs end: it grows to 4 and trains on 4' '
 	qdel $m3 $m4 &&
 	wait_for 60 holding 4 &&
 	wait_for 180 reported 4 $n || { tail -30 "$W/sp/run/mlp/output"; exit 1; } &&
-	grep -q "decision: .*grow mlp 2->4 (chosen)" watch.log &&
+	wait_for 10 grep -q "decision: .*grow mlp 2->4 (chosen)" watch.log &&
 	test $(bfq | grep -c " ${TAG}mlp $PBS_USER R n[1-4]$") = 4 &&
 	wait_for 30 agents_attached
 '
@@ -160,7 +160,7 @@ test_expect_success 'workq jobs take 2 nodes back: training goes on on 2 from it
 	m3=$(main_on n3) && m4=$(main_on n4) &&
 	wait_for 30 eval "job_running $m3 && job_running $m4" &&
 	wait_for 60 holding 2 &&
-	grep -q "decision: .*adopt mlp [34]->[23] (pilot lost)" watch.log &&
+	wait_for 10 grep -q "decision: .*adopt mlp [34]->[23] (pilot lost)" watch.log &&
 	wait_for 180 reported 2 $n || { tail -40 "$W/sp/run/mlp/output"; exit 1; } &&
 	tail -n +$((n + 1)) "$W/sp/progress/mlp.log" >after && cat after &&
 	awk -v b="$before" "\$2 == 2 && \$3 < b { bad = 1 } END { exit bad }" after &&
