@@ -778,7 +778,8 @@ plan_part(struct ctx *c, const char *buf, size_t len)
 		rc = diag_set(c->d, EX_TEMPFAIL, "the plan is stale: %s "
 		    "changed since it was made (run bf-solve)", changed);
 	} else if (n > 0 && changed == NULL && !enacted && !c->o->dry_run) {
-		rc = history_enact(c->sp, in, buf, len, &c->plan, c->d);
+		rc = history_enact(c->sp, in, c->o->jobs, buf, len,
+		    &c->plan, c->d);
 		c->r->enacted = rc == 0;
 		fault_point("apply-after-history");
 	}

@@ -23,26 +23,50 @@
 #include "spool/job_cache.h"
 #include "spool/state.h"
 
+/* Where name is in c->seen (by name), or would go: *found says which. */
+static size_t
+seen_at(const struct ctx *c, const char *name, int *found)
+{
+	size_t lo = 0, hi = c->nseen;
+
+	*found = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(c->seen[mid].name, name);
+		if (cmp == 0) {
+			*found = 1;
+			return mid;
+		}
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* A job's status, asked of the backend once per run unless it changed. */
 int
 apply_status(struct ctx *c, const char *name, struct backend_status *bs)
 {
 	struct seen *grown;
-	size_t i;
+	int found;
+	size_t i = seen_at(c, name, &found);
 
-	for (i = 0; i < c->nseen; i++)
-		if (strcmp(c->seen[i].name, name) == 0) {
-			*bs = c->seen[i].bs;
-			return 0;
-		}
+	if (found) {
+		*bs = c->seen[i].bs;
+		return 0;
+	}
 	if (c->b->ops->status(c->b, name, bs, c->d) < 0)
 		return -1;
-	if ((grown = realloc(c->seen, (c->nseen + 1) * sizeof *grown)) ==
-	    NULL)
+	if ((grown = array_grow(c->seen, &c->capseen, c->nseen + 1,
+	    sizeof *grown, 64)) == NULL)
 		return 0;	/* not kept, still right */
 	c->seen = grown;
-	snprintf(c->seen[c->nseen].name, sizeof c->seen[0].name, "%s", name);
-	c->seen[c->nseen++].bs = *bs;
+	memmove(&c->seen[i + 1], &c->seen[i], (c->nseen - i) * sizeof *grown);
+	c->nseen++;
+	snprintf(c->seen[i].name, sizeof c->seen[0].name, "%s", name);
+	c->seen[i].bs = *bs;
 	return 0;
 }
 
@@ -50,13 +74,14 @@ apply_status(struct ctx *c, const char *name, struct backend_status *bs)
 void
 apply_forget(struct ctx *c, const char *name)
 {
-	size_t i;
+	int found;
+	size_t i = seen_at(c, name, &found);
 
-	for (i = 0; i < c->nseen; i++)
-		if (strcmp(c->seen[i].name, name) == 0) {
-			c->seen[i] = c->seen[--c->nseen];
-			return;
-		}
+	if (found) {
+		memmove(&c->seen[i], &c->seen[i + 1],
+		    (c->nseen - i - 1) * sizeof c->seen[0]);
+		c->nseen--;
+	}
 }
 
 int
@@ -157,6 +182,39 @@ apply_load_job(struct ctx *c, const char *name, struct job *j, char **buf,
 		    c->d);
 	free(mine);
 	return rc;
+}
+
+/*
+ * The job as the caller's inputs of this pass hold it, parsed, without a
+ * read: bf-watch's inputs (by name) and its cache of them parsed, when
+ * both hold the job; else NULL (apply_load_job() then).  Valid until the
+ * caller's next decision.  The bytes are the job file's still, even when
+ * this run wrote since: a job file is never replaced while it exists
+ * (intake writes it with FILE_NOREPLACE), and intake does not run within
+ * a run of bf-apply.
+ */
+const struct job *
+apply_job_peek(const struct ctx *c, const char *name)
+{
+	const struct inputs *in = c->o->inputs;
+	size_t lo = 0, hi;
+
+	if (in == NULL || c->o->jobs == NULL)
+		return NULL;
+	hi = in->njobs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(in->jobs[mid].name, name);
+		if (cmp == 0)
+			return in->jobs[mid].buf == NULL ? NULL :
+			    job_cache_peek(c->o->jobs, name, in->jobs[mid].buf,
+			    in->jobs[mid].len);
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 /*

@@ -29,8 +29,8 @@ struct seen {
 };
 
 struct ctx {
-	size_t nseen;
-	struct seen *seen;	/* statuses asked for, until acted upon */
+	size_t nseen, capseen;
+	struct seen *seen;	/* statuses asked for, until acted upon; by name */
 	struct spool *sp;
 	struct backend *b;
 	const struct apply_opts *o;
@@ -61,6 +61,7 @@ long apply_held(const struct ctx *c, const char *name);
 char *apply_compress(const struct hostlist *hl);
 int apply_load_job(struct ctx *c, const char *name, struct job *j,
     char **buf, size_t *len);
+const struct job *apply_job_peek(const struct ctx *c, const char *name);
 int apply_has_job_file(struct ctx *c, const char *name);
 
 /* apply_retire.c */

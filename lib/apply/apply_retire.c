@@ -409,8 +409,12 @@ apply_retire_ended(struct ctx *c)
 	for (i = 0; i < n && rc == 0; i++) {
 		if (!job_name_valid(names[i]))
 			continue;
-		/* A job may have ended meanwhile: asked again. */
-		apply_forget(c, names[i]);
+		/*
+		 * A job may have ended meanwhile: asked again, unless the
+		 * caller runs again at its end (o.ends_wake).
+		 */
+		if (!c->o->ends_wake)
+			apply_forget(c, names[i]);
 		rc = apply_status(c, names[i], &bs);
 		if (rc == 0 && (bs.phase == BACKEND_EXITED ||
 		    bs.phase == BACKEND_LOST || abandoned(c, names[i], &bs)))
@@ -484,6 +488,7 @@ apply_check_done(struct ctx *c)
 {
 	char (*names)[JOB_NAME_MAX + 1], (*whys)[32];
 	struct backend_status bs;
+	const struct job *pj;
 	struct job j;
 	long long done, want;
 	size_t i, n = 0;
@@ -507,12 +512,15 @@ apply_check_done(struct ctx *c)
 		}
 		if (bs.phase != BACKEND_RUNNING)
 			continue;
-		if (apply_load_job(c, name, &j, NULL, NULL) < 0) {
+		if ((pj = apply_job_peek(c, name)) != NULL)
+			want = pj->samples;
+		else if (apply_load_job(c, name, &j, NULL, NULL) < 0) {
 			diag_clear(c->d);
 			continue;
+		} else {
+			want = j.samples;
+			job_free(&j);
 		}
-		want = j.samples;
-		job_free(&j);
 		if (want <= 0 || (done = progress_samples(c, name)) < want)
 			continue;
 		snprintf(names[n], sizeof names[n], "%s", name);

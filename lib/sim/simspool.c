@@ -413,8 +413,8 @@ simspool_decision(struct simspool *w, double t, const unsigned char *idle,
 		rc = plan_of(w, &x, t, jobs, d);
 	if (rc == 0) {
 		ts = enacted_at(w, t);
-		rc = history_enact_at(&w->sp, &x.in, x.plan, x.plan_len, &x.p,
-		    &ts, d);
+		rc = history_enact_at(&w->sp, &x.in, NULL, x.plan,
+		    x.plan_len, &x.p, &ts, d);
 	}
 	for (i = 0; i < njobs && rc == 0; i++) {	/* now the nodes move */
 		hostlist_free(&w->jobs[i].held);

@@ -127,17 +127,20 @@ hand_out(const struct solve *s, long *own, size_t *idx, size_t *g)
 	}
 }
 
+/*
+ * The compressed hostlist of the nodes at order[from..to) (holes order),
+ * or "" when none.
+ */
 static char *
-hosts_of(const struct solve *s, const long *own, long who)
+hosts_at(const struct solve *s, const size_t *order, size_t from, size_t to)
 {
 	struct hostlist hl;
 	char *text;
 	size_t i;
 
 	hostlist_init(&hl);
-	for (i = 0; i < s->holes.n; i++)
-		if (own[i] == who && hostlist_add(&hl, s->holes.nodes[i].name)
-		    < 0) {
+	for (i = from; i < to; i++)
+		if (hostlist_add(&hl, s->holes.nodes[order[i]].name) < 0) {
 			hostlist_free(&hl);
 			return NULL;
 		}
@@ -234,13 +237,31 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	p->tfwd = o->tfwd;
 }
 
+/*
+ * Each job's hosts: the nodes grouped by owner in one counting pass
+ * (start[w + 1] is where owner w's run begins; owner -1, free, first),
+ * in holes order within each, not a scan of every node per job (500 jobs
+ * of 10,000 nodes: 5 million steps).
+ */
 static int
 plan_jobs(const struct solve *s, const long *own, struct plan *p)
 {
-	size_t j;
+	size_t j, i, n = s->holes.n;
+	size_t *start = calloc(s->njobs + 2, sizeof *start);
+	size_t *fill = calloc(s->njobs + 2, sizeof *fill);
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	int rc = -1;
 
-	if ((p->jobs = calloc(s->njobs + 1, sizeof *p->jobs)) == NULL)
-		return -1;
+	if (start == NULL || fill == NULL || order == NULL ||
+	    (p->jobs = calloc(s->njobs + 1, sizeof *p->jobs)) == NULL)
+		goto out;
+	for (i = 0; i < n; i++)
+		start[(size_t)(own[i] + 1) + 1]++;
+	for (j = 1; j < s->njobs + 2; j++)
+		start[j] += start[j - 1];
+	memcpy(fill, start, (s->njobs + 2) * sizeof *fill);
+	for (i = 0; i < n; i++)
+		order[fill[(size_t)(own[i] + 1)]++] = i;
 	for (j = 0; j < s->njobs; j++) {
 		const struct solve_job *sj = &s->jobs[j];
 		struct plan_job *pj = &p->jobs[j];
@@ -249,11 +270,15 @@ plan_jobs(const struct solve *s, const long *own, struct plan *p)
 		pj->nodes = sj->k[sj->pick];
 		pj->was = sj->was;
 		pj->note = note_of(s, sj);
-		if (pj->nodes > 0 && (pj->hosts = hosts_of(s, own,
-		    (long)j)) == NULL)
-			return -1;
+		if (pj->nodes > 0 && (pj->hosts = hosts_at(s, order,
+		    start[j + 1], start[j + 2])) == NULL)
+			goto out;
 	}
-	return (p->free = hosts_of(s, own, -1)) == NULL ? -1 : 0;
+	if ((p->free = hosts_at(s, order, start[0], start[1])) != NULL)
+		rc = 0;
+out:
+	free(start), free(fill), free(order);
+	return rc;
 }
 
 int

@@ -242,22 +242,29 @@ record_object(struct record *r, FILE *fp, const char *indent,
  * that bf-report --now shows an owner her job's target and finish.
  */
 static void
-public_part(FILE *fp, const struct inputs *in)
+public_part(FILE *fp, const struct inputs *in, const struct job_cache *parsed)
 {
 	struct diag d;
 	struct job j;
+	const struct job *pj;
+	const char *buf;
 	size_t i, n = 0;
 
 	for (i = 0; i < in->njobs; i++) {
-		if (job_parse(&j, in->jobs[i].name, in->jobs[i].buf ?
-		    in->jobs[i].buf : "", in->jobs[i].len, JOB_TRUSTED |
-		    JOB_QUIET, &d) < 0)
+		buf = in->jobs[i].buf ? in->jobs[i].buf : "";
+		/* The decision's parse of these very bytes, when there is one. */
+		pj = job_cache_peek(parsed, in->jobs[i].name, buf,
+		    in->jobs[i].len);
+		if (pj == NULL && job_parse(&j, in->jobs[i].name, buf,
+		    in->jobs[i].len, JOB_TRUSTED | JOB_QUIET, &d) < 0)
 			continue;	/* the decision named it already */
 		if (n++ == 0)
 			fputs("public:\n", fp);
 		fprintf(fp, "  %s: {uid: %lld, samples: %lld}\n",
-		    in->jobs[i].name, j.owner_uid, j.samples);
-		job_free(&j);
+		    in->jobs[i].name, pj ? pj->owner_uid : j.owner_uid,
+		    pj ? pj->samples : j.samples);
+		if (pj == NULL)
+			job_free(&j);
 	}
 	if (n == 0)
 		fputs("public: {}\n", fp);
@@ -265,7 +272,8 @@ public_part(FILE *fp, const struct inputs *in)
 
 /* The manifest: which object was which input; the objects staged. */
 static int
-manifest(struct record *r, const struct inputs *in, const char *plan,
+manifest(struct record *r, const struct inputs *in,
+    const struct job_cache *parsed, const char *plan,
     const struct timespec *when, char **buf, size_t *size, struct diag *d)
 {
 	FILE *fp = open_memstream(buf, size);
@@ -291,7 +299,7 @@ manifest(struct record *r, const struct inputs *in, const char *plan,
 		rc = record_object(r, fp, "  ", in->profiles[i].name,
 		    &in->profiles[i], 0644, d);
 	if (rc == 0)
-		public_part(fp, in);
+		public_part(fp, in, parsed);
 	if ((ferror(fp) | fclose(fp)) && rc == 0)
 		rc = diag_errno(d, ENOMEM, "manifest");
 	if (rc < 0) {
@@ -448,7 +456,8 @@ index_append(struct spool *sp, const char *stem, const struct plan *p,
 
 int
 history_enact(struct spool *sp, const struct inputs *in,
-    const char *text, size_t len, const struct plan *p, struct diag *d)
+    const struct job_cache *parsed, const char *text, size_t len,
+    const struct plan *p, struct diag *d)
 {
 	struct timespec now;
 
@@ -456,13 +465,13 @@ history_enact(struct spool *sp, const struct inputs *in,
 		now.tv_sec = time(NULL);
 		now.tv_nsec = 0;
 	}
-	return history_enact_at(sp, in, text, len, p, &now, d);
+	return history_enact_at(sp, in, parsed, text, len, p, &now, d);
 }
 
 int
 history_enact_at(struct spool *sp, const struct inputs *in,
-    const char *text, size_t len, const struct plan *p,
-    const struct timespec *when, struct diag *d)
+    const struct job_cache *parsed, const char *text, size_t len,
+    const struct plan *p, const struct timespec *when, struct diag *d)
 {
 	char stem[64], name[96], hex[HASH_TEXT_LEN], *man = NULL;
 	struct record r = { sp, -1, { NULL, 0, 0, 0 }, "history" };
@@ -479,7 +488,7 @@ history_enact_at(struct spool *sp, const struct inputs *in,
 	 * and the model, the manifest and the index line, each group's
 	 * directory synced; the plan copy, the mark of enactment, last.
 	 */
-	if (manifest(&r, in, hex, when, &man, &manlen, d) < 0 ||
+	if (manifest(&r, in, parsed, hex, when, &man, &manlen, d) < 0 ||
 	    copy_mps(&r, p, stem, d) < 0)
 		goto out;
 	objects = r.g.n;

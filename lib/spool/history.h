@@ -4,7 +4,7 @@
  *	every plan enacted and every job run
  * SYNOPSIS
  *	struct inputs in;  inputs_read(&in, &sp, 0, &d);     (inputs.h)
- *	history_enact(&sp, &in, plantext, planlen, &plan, &d);
+ *	history_enact(&sp, &in, &parsed, plantext, planlen, &plan, &d);
  *	history_enacted(&sp, plantext, planlen);
  *	history_record_run(&sp, &run, &d);
  *	struct history_plan *plans; size_t n;
@@ -40,6 +40,11 @@
  *	the same line), and syncs it; a missing index is first made from the
  *	plans in history/ (history_plans(), the ones a full reading takes).
  *	bf-profile reads it instead of every plan (allocs.h).
+ *
+ *	parsed (NULL: none) is the caller's cache of the job files parsed
+ *	(job_cache.h): the public part of the manifest (each job's owner and
+ *	samples) takes a job from it when it holds the same bytes, instead
+ *	of parsing the file again.
  *
  *	history_enact_at() is history_enact() with the enacted time given,
  *	for a writer of a history that replays time (bf-sim --spool).
@@ -77,6 +82,7 @@
 
 #include "spool/inputs.h"
 #include "spool/job.h"
+#include "spool/job_cache.h"
 #include "spool/plan.h"
 #include "spool/spool.h"
 
@@ -126,10 +132,11 @@ int history_is_plan_name(const char *name);
 int history_plans(const struct spool *sp, struct history_plan **out, size_t *n,
     struct diag *d);
 int history_enact(struct spool *sp, const struct inputs *in,
-    const char *text, size_t len, const struct plan *p, struct diag *d);
+    const struct job_cache *parsed, const char *text, size_t len,
+    const struct plan *p, struct diag *d);
 int history_enact_at(struct spool *sp, const struct inputs *in,
-    const char *text, size_t len, const struct plan *p,
-    const struct timespec *when, struct diag *d);
+    const struct job_cache *parsed, const char *text, size_t len,
+    const struct plan *p, const struct timespec *when, struct diag *d);
 int history_record_run(struct spool *sp, struct history_run *r,
     struct diag *d);
 int history_record_runs(struct spool *sp, struct history_run *r,

@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/file.h"
 #include "util/ydoc.h"
 
@@ -72,12 +74,163 @@ read_one(int dirfd, const char *name, const char *label, int optional,
 	return 0;
 }
 
+/*
+ * The memo: the last bytes read of each job file, with what fstatat(2)
+ * said of the file.  An entry is trusted only while the file's change
+ * time lies more than INPUTS_MEMO_SETTLE seconds before the entry was
+ * read: a file changed in place later gets a later change time (which no
+ * user can set), whatever the file system's timestamp granularity; one
+ * read within a second of its change is read again at the next pass.
+ */
+#define INPUTS_MEMO_SETTLE	1
+
+struct inputs_memo_entry {
+	char name[JOB_NAME_MAX + 1];
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime, ctime;
+	struct timespec read_at;
+	char *buf;
+	size_t len;
+	uint64_t hash;
+	int seen;
+};
+
+void
+inputs_memo_init(struct inputs_memo *m)
+{
+	memset(m, 0, sizeof *m);
+}
+
+void
+inputs_memo_free(struct inputs_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		free(m->v[i].buf);
+	free(m->v);
+	inputs_memo_init(m);
+}
+
+static size_t
+memo_lower(const struct inputs_memo *m, const char *name)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(m->v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int
+same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+/* The entry's bytes into f when the file is the one they were read from. */
+static int
+memo_take(struct inputs_memo *m, int fd, const char *file, const char *name,
+    struct input_file *f)
+{
+	struct inputs_memo_entry *e;
+	struct stat st;
+	size_t i = memo_lower(m, name);
+
+	if (i >= m->n || strcmp(m->v[i].name, name) != 0)
+		return -1;
+	e = &m->v[i];
+	if (e->buf == NULL ||
+	    fstatat(fd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode) || st.st_dev != e->dev ||
+	    st.st_ino != e->ino || st.st_size != e->size ||
+	    !same_time(&st.st_mtim, &e->mtime) ||
+	    !same_time(&st.st_ctim, &e->ctime) ||
+	    st.st_ctim.tv_sec + INPUTS_MEMO_SETTLE >= e->read_at.tv_sec)
+		return -1;
+	if ((f->buf = malloc(e->len + 1)) == NULL)
+		return -1;
+	memcpy(f->buf, e->buf, e->len + 1);
+	f->len = e->len;
+	f->hash = e->hash;
+	e->seen = 1;
+	m->hits++;
+	return 0;
+}
+
+/*
+ * Remember what was just read of file, begun at *began: its stat taken
+ * after the read, so a change during or after the read shows as a change
+ * time too recent (against began) to trust.
+ */
+static void
+memo_put(struct inputs_memo *m, int fd, const char *file,
+    const struct input_file *f, const struct timespec *began)
+{
+	struct inputs_memo_entry *e, *grown;
+	struct stat st;
+	size_t i = memo_lower(m, f->name);
+
+	if (fstatat(fd, file, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return;
+	if (i >= m->n || strcmp(m->v[i].name, f->name) != 0) {
+		if ((grown = array_grow(m->v, &m->cap, m->n + 1, sizeof *grown,
+		    64)) == NULL)
+			return;
+		m->v = grown;
+		memmove(&m->v[i + 1], &m->v[i], (m->n - i) * sizeof *grown);
+		m->n++;
+		memset(&m->v[i], 0, sizeof m->v[i]);
+		memcpy(m->v[i].name, f->name, sizeof m->v[i].name);
+	}
+	e = &m->v[i];
+	free(e->buf);
+	e->seen = 1;
+	if ((e->buf = malloc(f->len + 1)) == NULL)
+		return;
+	memcpy(e->buf, f->buf, f->len);
+	e->buf[f->len] = '\0';
+	e->len = f->len;
+	e->hash = f->hash;
+	e->dev = st.st_dev;
+	e->ino = st.st_ino;
+	e->size = st.st_size;
+	e->mtime = st.st_mtim;
+	e->ctime = st.st_ctim;
+	e->read_at = *began;
+}
+
+/* The entries of files no longer listed are dropped. */
+static void
+memo_sweep(struct inputs_memo *m)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < m->n; i++) {
+		if (m->v[i].seen) {
+			m->v[i].seen = 0;
+			m->v[k++] = m->v[i];
+		} else
+			free(m->v[i].buf);
+	}
+	m->n = k;
+}
+
 /* Every NAME.yaml of a spool directory that is a job's (job_list()). */
 static int
 read_dir(struct spool *sp, enum spool_dir dir, int optional, int flags,
-    struct input_file **out, size_t *n, struct diag *d)
+    struct inputs_memo *memo, struct input_file **out, size_t *n,
+    struct diag *d)
 {
 	char **names, file[JOB_NAME_MAX + 8], label[JOB_NAME_MAX + 32];
+	struct timespec began = { 0, 0 };
 	size_t count, i;
 	int fd, rc = 0;
 
@@ -99,7 +252,15 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional, int flags,
 		snprintf(file, sizeof file, "%s.yaml", names[i]);
 		snprintf(label, sizeof label, "%s/%s", spool_dir_name(dir),
 		    file);
-		rc = read_one(fd, file, label, 0, f, NULL, d);
+		if (memo != NULL && memo_take(memo, fd, file, f->name, f) == 0)
+			rc = 0;
+		else {
+			int timed = memo != NULL &&
+			    clock_gettime(CLOCK_REALTIME, &began) == 0;
+			rc = read_one(fd, file, label, 0, f, NULL, d);
+			if (rc == 0 && timed)
+				memo_put(memo, fd, file, f, &began);
+		}
 		if (rc == 0)
 			(*n)++;
 		else if (d->code == EX_NOINPUT && gone(fd, file)) {
@@ -113,6 +274,8 @@ read_dir(struct spool *sp, enum spool_dir dir, int optional, int flags,
 		}
 	}
 	spool_list_free(names, count);
+	if (memo != NULL && rc == 0)
+		memo_sweep(memo);
 	return rc;
 }
 
@@ -179,15 +342,23 @@ digest(struct inputs *in, struct diag *d)
 int
 inputs_read(struct inputs *in, struct spool *sp, int flags, struct diag *d)
 {
+	return inputs_read_memo(in, sp, flags, NULL, d);
+}
+
+int
+inputs_read_memo(struct inputs *in, struct spool *sp, int flags,
+    struct inputs_memo *memo, struct diag *d)
+{
 	int hfd;
 
 	memset(in, 0, sizeof *in);
 	if ((hfd = spool_dirfd(sp, SPOOL_HOLES, d)) < 0 ||
 	    read_one(hfd, "current.yaml", "holes/current.yaml", 0, &in->holes,
 	    NULL, d) < 0 ||
-	    read_dir(sp, SPOOL_JOBS, 0, flags, &in->jobs, &in->njobs, d) < 0 ||
-	    read_dir(sp, SPOOL_PROFILES, 1, 0, &in->profiles, &in->nprofiles,
+	    read_dir(sp, SPOOL_JOBS, 0, flags, memo, &in->jobs, &in->njobs,
 	    d) < 0 ||
+	    read_dir(sp, SPOOL_PROFILES, 1, 0, NULL, &in->profiles,
+	    &in->nprofiles, d) < 0 ||
 	    read_one(sp->fd, "state.yaml", "state.yaml", 1, &in->state,
 	    &in->have_state, d) < 0 ||
 	    (!(flags & INPUTS_NO_POLICY) && read_one(sp->fd, "policy.yaml",

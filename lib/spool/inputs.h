@@ -5,6 +5,7 @@
  * SYNOPSIS
  *	struct inputs in;
  *	inputs_read(&in, &sp, 0, &d);             (from a spool)
+ *	inputs_read_memo(&in, &sp, 0, &memo, &d); (the same, a daemon's)
  *	inputs_read_manifest(&in, hfd, objfd, "TIME-HEX", &d);  (history/)
  *	const char *what = inputs_stale(&in, &plan);    (NULL: it matches)
  *	inputs_free(&in);
@@ -38,6 +39,19 @@
  *	inputs_read_stored() is its reader of history/NAME and of objects:
  *	a regular file, never through a link, named LABEL in messages; dirfd
  *	-1 is a directory that does not exist.
+ *
+ *	inputs_read_memo() is inputs_read() for a process that reads the
+ *	same spool again and again (bf-watch): memo, kept between calls
+ *	(inputs_memo_init(), inputs_memo_free()), holds the bytes last read
+ *	of each job file with the file's device, inode, size, modification
+ *	and change times.  A job file whose fstatat(2) still says all of
+ *	these is taken from the memo, not read again, but only when its
+ *	change time lies more than a second before the memo's read of it:
+ *	a file written in place after that read has a later change time,
+ *	whatever the granularity of the file system's timestamps (the rule
+ *	of git's racy index).  The inputs, digests included, are the same as
+ *	inputs_read()'s; a job file costs one fstatat(2) instead of five
+ *	calls (500 jobs: a quarter of bf-watch's calls in a pass).
  *
  *	inputs_replace_policy() puts a copy of buf in place of the policy
  *	(NULL: no policy), its digest with it: the last good policy that
@@ -85,8 +99,19 @@ struct inputs {
 	char dig_profiles[HASH_TEXT_LEN];	/* "" when none */
 };
 
+struct inputs_memo_entry;
+struct inputs_memo {
+	struct inputs_memo_entry *v;	/* by name */
+	size_t n, cap;
+	unsigned long hits;	/* job files taken from it, not read */
+};
+
 int inputs_read(struct inputs *in, struct spool *sp, int flags,
     struct diag *d);
+int inputs_read_memo(struct inputs *in, struct spool *sp, int flags,
+    struct inputs_memo *memo, struct diag *d);
+void inputs_memo_init(struct inputs_memo *m);
+void inputs_memo_free(struct inputs_memo *m);
 int inputs_read_manifest(struct inputs *in, int hfd, int objfd,
     const char *stem, struct diag *d);
 int inputs_read_stored(int dirfd, const char *name, const char *label,

@@ -2,8 +2,10 @@
  * NAME
  *	jobcache - job files parsed once, kept while their bytes are the same
  * DESCRIPTION
- *	See job_cache.h.  A linear search: a spool holds tens to a few
- *	thousand jobs, and one parse costs far more than the walk.
+ *	See job_cache.h.  The entries are kept in name order and found by
+ *	binary search: bf-watch looks up each of its jobs several times a
+ *	pass (the decision, the done check, the history record), and a
+ *	linear walk of 500 names was 2 % of its time at 10,000 x 500.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,28 +30,61 @@ entry_free(struct job_cached *e)
 	e->len = 0;
 }
 
-static struct job_cached *
-find(struct job_cache *c, const char *name)
+/* The first entry whose name is not below name (c->n: none). */
+static size_t
+lower_bound(const struct job_cache *c, const char *name)
 {
-	size_t i;
+	size_t lo = 0, hi = c->n;
 
-	for (i = 0; i < c->n; i++)
-		if (strcmp(c->v[i].name, name) == 0)
-			return &c->v[i];
-	return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(c->v[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static struct job_cached *
+find(const struct job_cache *c, const char *name)
+{
+	size_t i = lower_bound(c, name);
+
+	return i < c->n && strcmp(c->v[i].name, name) == 0 ? &c->v[i] : NULL;
+}
+
+static struct job_cached *
+find_bytes(const struct job_cache *c, const char *name, const char *buf,
+    size_t len)
+{
+	struct job_cached *e = find(c, name);
+
+	if (e == NULL || e->buf == NULL || e->len != len ||
+	    memcmp(e->buf, buf, len) != 0)
+		return NULL;
+	return e;
 }
 
 int
 job_cache_get(struct job_cache *c, const char *name, const char *buf,
     size_t len, struct job *out)
 {
-	struct job_cached *e = find(c, name);
+	struct job_cached *e = find_bytes(c, name, buf, len);
 
-	if (e == NULL || e->buf == NULL || e->len != len ||
-	    memcmp(e->buf, buf, len) != 0)
+	if (e == NULL)
 		return -1;
 	e->seen = 1;
 	return job_copy(out, &e->job);
+}
+
+const struct job *
+job_cache_peek(const struct job_cache *c, const char *name, const char *buf,
+    size_t len)
+{
+	const struct job_cached *e = c ? find_bytes(c, name, buf, len) : NULL;
+
+	return e != NULL ? &e->job : NULL;
 }
 
 void
@@ -59,11 +94,14 @@ job_cache_put(struct job_cache *c, const char *name, const char *buf,
 	struct job_cached *e = find(c, name);
 
 	if (e == NULL) {
+		size_t at = lower_bound(c, name);
 		if ((e = array_grow(c->v, &c->cap, c->n + 1, sizeof *e,
 		    16)) == NULL)
 			return;
 		c->v = e;
-		e = &c->v[c->n++];
+		memmove(&c->v[at + 1], &c->v[at], (c->n - at) * sizeof *e);
+		c->n++;
+		e = &c->v[at];
 		memset(e, 0, sizeof *e);
 		snprintf(e->name, sizeof e->name, "%s", name);
 	} else

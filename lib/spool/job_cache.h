@@ -43,6 +43,8 @@ struct job_cache {
 void job_cache_init(struct job_cache *c);
 int job_cache_get(struct job_cache *c, const char *name, const char *buf,
     size_t len, struct job *out);
+const struct job *job_cache_peek(const struct job_cache *c, const char *name,
+    const char *buf, size_t len);
 void job_cache_put(struct job_cache *c, const char *name, const char *buf,
     size_t len, const struct job *j);
 void job_cache_sweep(struct job_cache *c);

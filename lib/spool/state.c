@@ -12,6 +12,7 @@
 
 #include "util/array.h"
 #include "util/fmt.h"
+#include "util/hash.h"
 #include "util/ydoc.h"
 
 #include "spool/state.h"
@@ -60,48 +61,111 @@ job_cmp(const void *a, const void *b)
 	    ((const struct state_job *)b)->name);
 }
 
-struct held {
-	const char *node;
-	const struct state_job *job;
-};
-
-static int
-held_cmp(const void *a, const void *b)
-{
-	const struct held *x = a, *y = b;
-	int c = strcmp(x->node, y->node);
-
-	if (c != 0)
-		return c;
-	return x->job->line < y->job->line ? -1 : x->job->line > y->job->line;
-}
-
+/*
+ * No node is held by two jobs.  The held nodes go, in the file's order,
+ * into an open-addressed table of their XXH3 digests: a node found there
+ * already is said with both jobs, the earlier (by line) first.  One pass,
+ * not a sort of every held node (10,000 at 10,000 x 500, parsed twice a
+ * pass by bf-watch).
+ */
 static int
 check_twice(const struct state *st, const char *file, struct diag *d)
 {
-	struct held *all;
-	size_t i, j, n = 0;
+	struct slot {
+		const char *node;
+		const struct state_job *job;
+		uint64_t dig;
+	} *tab;
+	size_t size = 16, mask, n = 0, i, j, k;
 	int rc = 0;
 
 	for (i = 0; i < st->n; i++)
 		n += st->jobs[i].hosts.n;
-	all = malloc((n ? n : 1) * sizeof *all);
-	if (all == NULL)
+	if (n < 2)
+		return 0;
+	while (size < 2 * n)
+		size *= 2;
+	mask = size - 1;
+	if ((tab = calloc(size, sizeof *tab)) == NULL)
 		return diag_errno(d, ENOMEM, "%s: unable to load", file);
-	for (i = n = 0; i < st->n; i++)
-		for (j = 0; j < st->jobs[i].hosts.n; j++) {
-			all[n].node = st->jobs[i].hosts.names[j];
-			all[n++].job = &st->jobs[i];
+	for (i = 0; i < st->n && rc == 0; i++)
+		for (j = 0; j < st->jobs[i].hosts.n && rc == 0; j++) {
+			const char *h = st->jobs[i].hosts.names[j];
+			uint64_t x = hash_buf(h, strlen(h));
+			for (k = x & mask; tab[k].node != NULL;
+			    k = (k + 1) & mask)
+				if (tab[k].dig == x && strcmp(tab[k].node, h) ==
+				    0)
+					break;
+			if (tab[k].node == NULL) {
+				tab[k].node = h;
+				tab[k].job = &st->jobs[i];
+				tab[k].dig = x;
+			} else
+				rc = diag_set(d, EX_DATAERR, "%s:%zu: node %s "
+				    "is held by both %s (line %zu) and %s",
+				    file, st->jobs[i].line, h,
+				    tab[k].job->name, tab[k].job->line,
+				    st->jobs[i].name);
 		}
-	if (n > 1)
-		qsort(all, n, sizeof *all, held_cmp);
-	for (i = 1; i < n && rc == 0; i++)
-		if (strcmp(all[i - 1].node, all[i].node) == 0)
-			rc = diag_set(d, EX_DATAERR, "%s:%zu: node %s is held "
-			    "by both %s (line %zu) and %s", file,
-			    all[i].job->line, all[i].node, all[i - 1].job->name,
-			    all[i - 1].job->line, all[i].job->name);
-	free(all);
+	free(tab);
+	return rc;
+}
+
+/*
+ * The hosts of job nj, just added, are held by no other job: the others
+ * were checked before.  Its hosts go in a small open-addressed table of
+ * their XXH3 digests, and every host held by another job is looked up in
+ * it, so an action costs one pass over the held hosts, not a sort of
+ * them all (10,000 hosts: a sort with the natural order's comparison was
+ * 4 % of bf-watch's time).
+ */
+static int
+check_added(const struct state *st, const struct state_job *nj,
+    struct diag *d)
+{
+	size_t size = 16, mask, i, j, k;
+	const char **slot;
+	uint64_t *dig;
+	int rc = 0;
+
+	if (nj->hosts.n == 0)
+		return 0;
+	while (size < 2 * nj->hosts.n)
+		size *= 2;
+	mask = size - 1;
+	slot = calloc(size, sizeof *slot);
+	dig = calloc(size, sizeof *dig);
+	if (slot == NULL || dig == NULL) {
+		free(slot), free(dig);
+		return diag_errno(d, ENOMEM, "state");
+	}
+	for (i = 0; i < nj->hosts.n; i++) {
+		const char *h = nj->hosts.names[i];
+		uint64_t x = hash_buf(h, strlen(h));
+		for (k = x & mask; slot[k] != NULL; k = (k + 1) & mask)
+			;
+		slot[k] = h;
+		dig[k] = x;
+	}
+	for (i = 0; i < st->n && rc == 0; i++) {
+		const struct state_job *o = &st->jobs[i];
+		if (o == nj)
+			continue;
+		for (j = 0; j < o->hosts.n && rc == 0; j++) {
+			const char *h = o->hosts.names[j];
+			uint64_t x = hash_buf(h, strlen(h));
+			for (k = x & mask; slot[k] != NULL; k = (k + 1) & mask)
+				if (dig[k] == x && strcmp(slot[k], h) == 0) {
+					rc = diag_set(d, EX_DATAERR, "state: node "
+					    "%s is held by both %s and %s", h,
+					    o->name, nj->name);
+					break;
+				}
+		}
+	}
+	free(slot);
+	free(dig);
 	return rc;
 }
 
@@ -323,7 +387,11 @@ state_add(struct state *st, const char *name, const char *hostlist,
 	hostlist_sort_uniq(&sj->hosts);
 	if (st->n > 1)
 		qsort(st->jobs, st->n, sizeof *st->jobs, job_cmp);
-	return check_twice(st, "state", d);
+	if (check_added(st, state_find(st, name), d) < 0) {
+		state_remove(st, name);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -404,12 +472,19 @@ state_is_unobtained(const struct state *st, const char *holes,
 const struct state_job *
 state_find(const struct state *st, const char *name)
 {
-	size_t i;
+	size_t lo = 0, hi = st->n;
 
-	/* Linear: a state holds tens of jobs, and is read once per call. */
-	for (i = 0; i < st->n; i++)
-		if (strcmp(st->jobs[i].name, name) == 0)
-			return &st->jobs[i];
+	/* The jobs are kept by name (state_parse(), state_add()). */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(st->jobs[mid].name, name);
+		if (cmp == 0)
+			return &st->jobs[mid];
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

@@ -47,7 +47,7 @@
  *	number of hosts; a node may be held by one job only.  Jobs are kept
  *	sorted by name, each job's hosts in canonical hostlist order, so
  *	state_format() depends only on the content.  state_add() builds a
- *	state in memory for the writer; state_remove() drops a job (0 when
+ *	state in memory for the writer (a job it refuses is not added); state_remove() drops a job (0 when
  *	it was there, -1 when not).
  * DIAGNOSTICS
  *	-1 with d set, 65 "FILE:LINE: what": "node a01n03 is held by both

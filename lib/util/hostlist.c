@@ -555,7 +555,10 @@ sorted_keys(const struct hostlist *hl)
 		return NULL;
 	for (i = 0; i < hl->n; i++)
 		split_name(hl->names[i], &k[i]);
-	if (hl->n > 1)
+	/* Already in order (a range expanded, a list made sorted): kept. */
+	for (i = 1; i < hl->n && cmp_keys(&k[i - 1], &k[i]) <= 0; i++)
+		continue;
+	if (i < hl->n)
 		qsort(k, hl->n, sizeof *k, qsort_keys);
 	return k;
 }

@@ -466,6 +466,8 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	intake_memo_free(&w->memo);
 	free(w->good_policy);
 	job_cache_free(&w->jobs_parsed);
+	inputs_memo_free(&w->jobs_read);
+	free(w->plan_text);
 	free(w);
 	return rc;
 }

@@ -90,6 +90,10 @@ struct watcher {
 	size_t nlogs;
 	struct seen_log logs[WATCH_MAX_LOGS];
 	struct job_cache jobs_parsed;	/* kept while unchanged */
+	struct inputs_memo jobs_read;	/* the job files' bytes, likewise */
+	char *plan_text;	/* plans/current.yaml as last read or made, */
+	size_t plan_len;
+	struct plan plan_head;	/* and its head (no jobs): its inputs */
 	size_t pool_want;	/* files made ahead in tmp/ (file.h) */
 	int pool_off;		/* making one failed: not until the next chain */
 };
