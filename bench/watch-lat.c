@@ -22,8 +22,11 @@
  *	once the look (reading and parsing both files, 0.5 ms and more) is
  *	over, unless an event came during the look: then the files it read
  *	may be newer than those events, and the clock stops after the look
- *	(up to commit 0de7622 it always stopped after the look).  Prints one latency in milliseconds per line, or
- *	"timeout" after TIMEOUT seconds (default 10).  Round r's holes file
+ *	(up to commit 0de7622 it always stopped after the look).  Prints
+ *	per round a line "LATENCY PLAN": the latency in milliseconds, and by
+ *	the same rule the milliseconds to the plan alone (the decision, the
+ *	issue's "event -> plan", before any action), or "timeout" after
+ *	TIMEOUT seconds (default 10).  Round r's holes file
  *	has the time FIRST + r (default 2000000000), so that a second run
  *	given another FIRST never repeats a holes file of the first.
  *	With BF_ROUNDS_LOG set, each measured round's start and end (its
@@ -69,7 +72,10 @@ read_state(struct spool *sp, struct state *st)
 	return rc;
 }
 
-/* The plan for time t is on disk and the state is what it says. */
+/*
+ * 2: the plan for time t is on disk and the state is what it says; 1:
+ * the plan only; 0: neither.
+ */
 static int
 done(struct spool *sp, long long t)
 {
@@ -91,7 +97,7 @@ done(struct spool *sp, long long t)
 	free(buf);
 	if (read_state(sp, &st) < 0) {
 		plan_free(&p);
-		return 0;
+		return 1;
 	}
 	for (i = 0; i < p.njobs && ok; i++) {
 		const struct state_job *sj = state_find(&st, p.jobs[i].name);
@@ -99,7 +105,7 @@ done(struct spool *sp, long long t)
 	}
 	state_free(&st);
 	plan_free(&p);
-	return ok;
+	return 1 + ok;
 }
 
 /* Every inotify event queued read: 1 when there was one. */
@@ -111,6 +117,22 @@ drain(int ifd, char *events, size_t size)
 	while (read(ifd, events, size) > 0)
 		got = 1;
 	return got;
+}
+
+/*
+ * When what a look found was there: the time the last events read came,
+ * unless more came since (then now, the later bound).
+ */
+static double
+seen_at(int ifd, char *events, size_t size, double *t_event)
+{
+	double t = now_ms();
+
+	if (drain(ifd, events, size))
+		*t_event = t;	/* more came: now, and the next look's too */
+	else if (*t_event >= 0)
+		t = *t_event;
+	return t;
 }
 
 /*
@@ -167,7 +189,8 @@ main(int argc, char **argv)
 	struct diag d;
 	char *gone, *text;
 	int nodes, rounds, r;
-	double t0, t1, t_event, limit = 10000;
+	double t0, t1, t_event, t_plan, limit = 10000;
+	int k;
 	FILE *rounds_log = NULL;
 	long long first = 2000000000LL;
 	size_t len;
@@ -212,8 +235,12 @@ main(int argc, char **argv)
 		free(text);
 		t0 = now_ms();
 		t_event = -1;
-		while (!done(&sp, t) && now_ms() - t0 < limit) {
+		t_plan = -1;
+		while ((k = done(&sp, t)) < 2 && now_ms() - t0 < limit) {
 			struct pollfd pf = { ifd, POLLIN, 0 };
+			if (k == 1 && t_plan < 0)
+				t_plan = seen_at(ifd, events, sizeof events,
+				    &t_event);
 			if (poll(&pf, 1, 10) > 0 && drain(ifd, events,
 			    sizeof events))
 				t_event = now_ms();
@@ -223,13 +250,13 @@ main(int argc, char **argv)
 		 * were renamed before, unless an event came since (then
 		 * now, the later bound).
 		 */
-		t1 = now_ms();
-		if (t_event >= 0 && !drain(ifd, events, sizeof events))
-			t1 = t_event;
+		t1 = seen_at(ifd, events, sizeof events, &t_event);
+		if (t_plan < 0)
+			t_plan = t1;
 		if (now_ms() - t0 >= limit)
 			printf("timeout\n");
 		else
-			printf("%.3f\n", t1 - t0);
+			printf("%.3f %.3f\n", t1 - t0, t_plan - t0);
 		if (rounds_log != NULL)
 			fprintf(rounds_log, "%.3f %.3f\n", t0, t1);
 		fflush(stdout);
