@@ -36,7 +36,38 @@ holes_free(struct holes *h)
 	for (i = 0; i < h->n; i++)
 		free(h->nodes[i].name);
 	free(h->nodes);
+	free(h->index);
 	holes_init(h);
+}
+
+/*
+ * holes_find()'s index: an open-addressed table of node positions by the
+ * XXH3 of their names (slot value position + 1, 0 empty), so that finding
+ * each of 10,000 held nodes costs a hash, not a binary search whose every
+ * step splits two names (the natural order).  Without memory, none: then
+ * the binary search.
+ */
+static void
+index_build(struct holes *h)
+{
+	size_t size = 16, i, k;
+
+	free(h->index);
+	h->index = NULL;
+	if (!h->sorted || h->n < 64)
+		return;
+	while (size < 2 * h->n)
+		size *= 2;
+	if ((h->index = calloc(size, sizeof *h->index)) == NULL)
+		return;
+	h->index_mask = size - 1;
+	for (i = 0; i < h->n; i++) {
+		const char *name = h->nodes[i].name;
+		k = hash_buf(name, strlen(name)) & h->index_mask;
+		while (h->index[k] != 0)
+			k = (k + 1) & h->index_mask;
+		h->index[k] = i + 1;
+	}
 }
 
 int
@@ -54,6 +85,8 @@ holes_add(struct holes *h, const char *name, long long until)
 	h->nodes[h->n].until = until;
 	h->n++;
 	h->sorted = 0;
+	free(h->index);
+	h->index = NULL;
 	return 0;
 }
 
@@ -78,6 +111,7 @@ holes_finish(struct holes *h, const char *file, struct diag *d)
 			return diag_set(d, EX_DATAERR, "%s: node %s is listed "
 			    "twice", file, h->nodes[i].name);
 	h->sorted = 1;
+	index_build(h);
 	return 0;
 }
 
@@ -93,6 +127,8 @@ holes_drop(struct holes *h, const struct hostlist *drop)
 		} else
 			h->nodes[n++] = h->nodes[i];
 	h->n = n;
+	if (dropped > 0)
+		index_build(h);
 	return dropped;
 }
 
@@ -100,9 +136,17 @@ const struct holes_node *
 holes_find(const struct holes *h, const char *name)
 {
 	struct holes_node key = { (char *)name, 0 };
+	size_t k;
 
 	if (!h->sorted || h->n == 0)
 		return NULL;
+	if (h->index != NULL) {
+		for (k = hash_buf(name, strlen(name)) & h->index_mask;
+		    h->index[k] != 0; k = (k + 1) & h->index_mask)
+			if (strcmp(h->nodes[h->index[k] - 1].name, name) == 0)
+				return &h->nodes[h->index[k] - 1];
+		return NULL;
+	}
 	return bsearch(&key, h->nodes, h->n, sizeof *h->nodes, node_cmp);
 }
 
@@ -227,6 +271,7 @@ holes_parse(struct holes *h, const char *file, const char *buf, size_t len,
 			goto out;
 	}
 	h->sorted = 1;
+	index_build(h);
 	rc = 0;
 out:
 	ydoc_free(&doc);

@@ -44,6 +44,8 @@ struct holes {
 	size_t n, cap;
 	struct holes_node *nodes;
 	int sorted;		/* nodes in canonical order, unique */
+	size_t *index;		/* holes_find()'s hash of the names, or NULL */
+	size_t index_mask;
 };
 
 void holes_init(struct holes *h);
