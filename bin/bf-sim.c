@@ -66,7 +66,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--jobs CSV", "the job set" },
 	{ "--max-jobs N", "at most N jobs run at once (10)" },
 	{ "--no-plot", "write plot.gp but do not run gnuplot" },
-	{ "--no-probe", "with --profile online: no restriction to the probe" },
+	{ "--no-probe", "with --profile online: no restriction to the probe "
+	    "(with --voi: no probe)" },
 	{ "--nodes N", "replay only the first N nodes of the trace" },
 	{ "--noise F", "with --profile online: a report's noise (0.01)" },
 	{ "-o DIR", "write the results into DIR, made if missing" },
@@ -268,9 +269,9 @@ check_args(struct args *a, int argc)
 		    "or clairvoyant: fixed horizons know no node's time");
 	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
 		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
-	if (a->o.voi && (a->o.no_probe || a->o.probe_contested || a->o.share))
-		log_fatal(EX_USAGE, "--voi is not with --no-probe, "
-		    "--probe-contested or --share-fits");
+	if (a->o.voi && (a->o.probe_contested || a->o.share))
+		log_fatal(EX_USAGE, "--voi is not with --probe-contested "
+		    "or --share-fits");
 }
 
 /* The progress bar, on a terminal only. */

@@ -278,12 +278,15 @@ test_expect_success '--voi: a job declaring nothing starts from its model'"'"'s 
 #        lies 4 times above its belief (10); q is planned at a count it
 #        never measured (4): passive.  With p optimistic, the node goes
 #        to p (1 -> 2: +10 against +5), a count never measured; what it
-#        may gain, (20 - 10 + 15 - 20) x 1,800 s = 9,000, half of it
+#        may gain, (20 - 10 + 15 - 20) x 1,800 s = 9,000, times the odds
+#        of optimism, (0 + 1) / (0 + 2) with no probe measured yet, is
 #        above what it costs believed, (20 - 15) x 60 s = 300: p 2, q 3.
 # 100 s: p measured 2: 20.
 # 120 s: one free node.  p's belief: 1: 10, 2: 20, flat's 4 scaled by
 #        20/10: 20, so 3 is worth 20; believed, the node goes to q; p's
-#        optimistic 4 is 40: probed again, as at 60 s: p 3, q 3.
+#        optimistic 4 is 40.  The first probe measured 20 at 2, its
+#        optimistic rate: confirmed, odds (1 + 1) / (1 + 2); probed again,
+#        as at 60 s: p 3, q 3.
 # Declaring lin, p takes all 4 nodes at 0 s and, at its max, is never
 # probed; q, passive, grows on the two nodes freed later.  Without the
 # test (--no-probe) p stays at 1, believed flat.
@@ -309,6 +312,19 @@ test_expect_success '--voi: a probe where an optimistic curve changes a conteste
 	test_cmp expect actual &&
 	grep -x "profile_probes: 0" vl/summary.yaml &&
 	cut -d, -f1,2,9- np/steps.csv | grep -x "120.000,trace,1,4"
+'
+
+# --voi --no-probe: the prior and passive measurement, no probe: at 60 s
+# the free node goes to q as believed (p 1, q 4), and p stays at 1.
+test_expect_success '--voi --no-probe: no value-of-information probe' '
+	bf-sim --idle-trace six.csv --jobs pq.csv --no-plot --max-jobs 2 \
+		--curves "$D/probe-curves.csv" -o vn --to 170 --noise 0 \
+		--profile online --voi --no-probe &&
+	printf "0.000,start,1,3\n60.000,trace,1,4\n" >expect &&
+	tail -n +2 vn/steps.csv | cut -d, -f1,2,9- | head -2 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-voi-no-probe" vn/summary.yaml &&
+	grep -x "profile_probes: 0" vn/summary.yaml
 '
 
 bad_usage() {	# title message option...
@@ -338,9 +354,9 @@ bad_usage '--noise with none' \
 bad_usage '--share-fits with the oracle' \
 	'--share-fits needs --profile online' --share-fits
 bad_usage '--voi without online' '--voi needs --profile online' --voi
-bad_usage '--voi with --no-probe' \
-	'--voi is not with --no-probe, --probe-contested or --share-fits' \
-	--profile online --voi --no-probe
+bad_usage '--voi with --share-fits' \
+	'--voi is not with --probe-contested or --share-fits' \
+	--profile online --voi --share-fits
 
 test_expect_success 'a declared model without a curve: 65, file and line' '
 	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&

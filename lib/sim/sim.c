@@ -67,6 +67,7 @@ struct sim {
 	struct ranked *rank;	/* --place longest: free nodes by time left */
 	size_t nrank, rankcap, taken;
 	struct solve_count *vc;	/* --voi: the plan with a probe */
+	size_t vdone, vok;	/* --voi: probes measured, confirmed */
 	double *vrates;		/* --voi: rates per node, for the median */
 };
 
@@ -667,10 +668,11 @@ measure(struct sim *s, struct diag *d)
 /*
  * --voi: whether u's probe still waits for its point; one that got it,
  * lost nodes or waited SIM_VOI_WAIT seconds ends (its belief is the fit's
- * again).
+ * again).  A probe that got its point counts as confirmed when the rate
+ * measured there is at least SIM_VOI_CONFIRM of the optimistic one.
  */
 static int
-pending(const struct sim *s, struct run *u)
+pending(struct sim *s, struct run *u)
 {
 	size_t i;
 	int got = 0;
@@ -678,7 +680,13 @@ pending(const struct sim *s, struct run *u)
 	if (u->vprobe == 0)
 		return 0;
 	for (i = 0; i < u->prof.measured; i++)
-		got |= u->prof.meas[i].nodes == u->vprobe;
+		if (u->prof.meas[i].nodes == u->vprobe) {
+			got = 1;
+			s->vdone++;
+			s->vok += u->prof.meas[i].rate >= SIM_VOI_CONFIRM *
+			    curve_rate(u->vjob.points, u->vjob.npoints,
+			    u->vprobe);
+		}
 	if (!got && u->n == u->vprobe && s->t - u->vsince < SIM_VOI_WAIT)
 		return 1;
 	free(u->vjob.points);
@@ -703,9 +711,10 @@ worth(const struct job *j, long was, long k, double h)
 /*
  * --voi: the value-of-information test on the plan in s->c (sim.h): one
  * job's optimistic curve, and the plan taken when it would visit a count
- * never measured and what it may gain, half the time, over the job's
- * work left (at most SIM_VOI_HORIZON seconds) exceeds what it costs
- * under the belief while the count is measured (the rescale and
+ * never measured and what it may gain over the job's work left (at most
+ * SIM_VOI_HORIZON seconds), times the odds that optimism is right (the
+ * share of probes confirmed so far, (ok + 1) / (done + 2)), exceeds what
+ * it costs under the belief while the count is measured (the rescale and
  * SIM_VOI_MEASURE seconds).
  */
 static int
@@ -727,7 +736,7 @@ voi(struct sim *s, size_t n, long nfree, const struct solve_opts *so,
 		used += s->c[i].nodes;
 		below |= s->c[i].nodes < s->c[i].job->max_nodes;
 	}
-	if (used < avail || !below)
+	if (used < avail || !below || s->o->no_probe)
 		return 0;	/* uncontested: measure where the plan goes */
 	site_rates(s, s->next, &med, &site);
 	for (i = 0; i < n; i++) {
@@ -784,7 +793,8 @@ voi(struct sim *s, size_t n, long nfree, const struct solve_opts *so,
 			    s->vc[k].nodes, SIM_VOI_MEASURE);
 		}
 	}
-	if (!(gain / 2 > cost)) {	/* the plan would not change, or pay */
+	/* the odds of optimism: the probes confirmed so far, Laplace's rule */
+	if (!(gain * (double)(s->vok + 1) / (double)(s->vdone + 2) > cost)) {
 		free(pts);
 		u->vjob.points = NULL;
 		return 0;

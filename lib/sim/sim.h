@@ -41,7 +41,8 @@
  *	With o.share a job admitted starts from the measured points of the
  *	job of the same model (jobs CSV model) that has the most, the latest
  *	admitted among equals (simprof_share()).
- *	With o.voi (online, without the advisor's probe) a job starts
+ *	With o.voi (online, without the advisor's probe; with o.no_probe
+ *	also without its own) a job starts
  *	from an honest prior: what its file declares, else the measured
  *	points of the job of its model that has the most, else a line at
  *	the median rate per node of the jobs measured so far (at each one's
@@ -58,10 +59,12 @@
  *	none) lies furthest above its belief at max_nodes, among those the
  *	plan keeps at or below that count with SIM_VOI_LEFT seconds of work
  *	left, is decided again with that curve by the dynamic program;
- *	when it would then get a count never measured, and half of what
- *	that plan gains under the optimistic curve over the job's work left
- *	(at most SIM_VOI_HORIZON seconds) exceeds what it costs under the
- *	belief over SIM_VOI_MEASURE seconds, it is taken, and the job keeps
+ *	when it would then get a count never measured, and what that plan
+ *	gains under the optimistic curve over the job's work left (at most
+ *	SIM_VOI_HORIZON seconds), times the odds of optimism learnt from the
+ *	probes so far (confirmed + 1) / (measured + 2), a probe confirmed at
+ *	SIM_VOI_CONFIRM of its optimistic rate, exceeds what it costs under
+ *	the belief over SIM_VOI_MEASURE seconds, it is taken, and the job keeps
  *	its optimistic curve until that count is measured, its nodes fall
  *	below it, or SIM_VOI_WAIT seconds pass.  A count's rate is the best
  *	fitted there, and a count measured is no event (simprof.h, p.peak).
@@ -108,6 +111,7 @@ enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
 #define SIM_VOI_WAIT	300.0	/* seconds a probe may wait for its point */
 #define SIM_VOI_HORIZON	1800.0	/* seconds a probe's answer may serve */
 #define SIM_VOI_MEASURE	60.0	/* seconds to measure a count */
+#define SIM_VOI_CONFIRM	0.9	/* of the optimistic rate: a probe confirmed */
 
 struct sim_opts {
 	enum simpolicy policy;
