@@ -32,7 +32,8 @@ enum {
 	OPT_HORIZON, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT,
 	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
 	OPT_NODES, OPT_NOISE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
-	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO
+	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO,
+	OPT_VOI
 };
 
 struct args {
@@ -65,7 +66,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--jobs CSV", "the job set" },
 	{ "--max-jobs N", "at most N jobs run at once (10)" },
 	{ "--no-plot", "write plot.gp but do not run gnuplot" },
-	{ "--no-probe", "with --profile online: no restriction to the probe" },
+	{ "--no-probe", "with --profile online: no restriction to the probe "
+	    "(with --voi: no probe)" },
 	{ "--nodes N", "replay only the first N nodes of the trace" },
 	{ "--noise F", "with --profile online: a report's noise (0.01)" },
 	{ "-o DIR", "write the results into DIR, made if missing" },
@@ -85,6 +87,8 @@ static const struct cli_opt help_opts[] = {
 	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
 	{ "-t LIMIT", "the per-node model's time limit, seconds (10)" },
 	{ "--to T", "end there" },
+	{ "--voi", "with --profile online: an honest prior, passive "
+	    "measurement, probes by value of information" },
 	{ "-V, --version", "print the version and exit" },
 	{ NULL, NULL },
 };
@@ -169,6 +173,10 @@ long_opt(struct args *a, int c, const char *arg)
 		a->online_opt = "--share-fits";
 		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
+	case OPT_VOI:
+		a->o.voi = 1;
+		a->online_opt = "--voi";
+		break;
 	case OPT_SWF: a->swf = arg; break;
 	case OPT_TO:
 		a->o.to = cli_time("--to", arg);
@@ -208,6 +216,7 @@ options(int argc, char **argv, struct args *a)
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "version", no_argument, NULL, 'V' },
+		{ "voi", no_argument, NULL, OPT_VOI },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -260,6 +269,9 @@ check_args(struct args *a, int argc)
 		    "or clairvoyant: fixed horizons know no node's time");
 	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
 		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
+	if (a->o.voi && (a->o.probe_contested || a->o.share))
+		log_fatal(EX_USAGE, "--voi is not with --probe-contested "
+		    "or --share-fits");
 }
 
 /* The progress bar, on a terminal only. */

@@ -45,6 +45,19 @@ test_expect_success 'online without probes, and no information, replay cleanly' 
 	test -s probes/fits.csv
 '
 
+test_expect_success '--voi replays cleanly: priors, probes, their end' '
+	printf "t_s,node,idle\n0,n1,1\n0,n2,1\n0,n3,1\n0,n4,1\n60,n5,1\n120,n6,1\n" >six.csv &&
+	{ echo name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s,declared;
+	  echo p,lin,0,1,4,1000000,0,0,flat; echo q,slow,0,1,4,1000000,0,0,slow;
+	  echo a,lin,0,1,1,500,0,0,; echo c,slow,30,1,2,900,0,0,;
+	  echo d,lin,90,1,4,1000000,0,0,; } >voi.csv &&
+	vg bf-sim --idle-trace six.csv --jobs voi.csv --max-jobs 3 \
+		--curves "$D/probe-curves.csv" --to 400 --profile online \
+		--voi -o voi --no-plot &&
+	grep -x "profile: online-voi" voi/summary.yaml &&
+	test -s voi/fits.csv
+'
+
 test_expect_success 'learnt and clairvoyant horizons, grows on the longest, replay cleanly' '
 	vg bf-sim --idle-trace "$D/learn.csv" --jobs "$D/late-jobs.csv" \
 		--curves "$D/curves.csv" --curve-source HAND --to 300 \

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bf-sim --profile online: the advisor's probes, the waived cost of the
-# probe move, measurement events; --profile none; their option errors.
+# probe move, measurement events; --voi's prior and value-of-information
+# probes; --profile none; their option errors.
 # Every expected step is worked out in the comments, not copied from a run.
 . "$(dirname "$0")/lib.sh"
 
@@ -198,6 +199,134 @@ test_expect_success '--share-fits: a job starts from its model sibling'"'"'s poi
 	test_cmp expect actual
 '
 
+# --voi.  Job a alone on 8 nodes, as above: nothing measured anywhere, its
+# prior is the provisional curve, linear: 4 nodes at once (uncontested,
+# no probe).  At 40 s the reports 20, 30, 40 measure 4: 40, but a count
+# measured is no event under --voi: the one step is the start.
+test_expect_success '--voi: passive, the measurement waits for a decision' '
+	sim a.csv voi --to 130 --profile online --noise 0 --voi &&
+	echo "0.000,start,4" >expect &&
+	tail -n +2 voi/steps.csv | cut -d, -f1,2,4 >actual &&
+	test_cmp expect actual &&
+	echo "a,1,4,40.000,40.000" >expect &&
+	tail -n +2 voi/fits.csv | cut -d, -f2- | sort -u >actual &&
+	test_cmp expect actual &&
+	tail -n +2 voi/fits.csv | head -1 | grep "^40.000," &&
+	grep -x "profile: online-voi" voi/summary.yaml &&
+	grep -x "profile_probes: 0" voi/summary.yaml
+'
+
+# The site's prior.  One node, three jobs of 1 node: a (lin, declares
+# lin, 500 samples), w (slow, declares slow: 5/s), c (slow, declares
+# nothing).  At 0 s a (10) beats w (5) and c (provisional 1).  a is
+# measured at 40 s (1: 10) and ends at 50 s.  Then c's prior is the line
+# at the median rate per node measured so far, a's 10: c (10) beats w
+# (5) and gets the node, where --no-probe still sees c at 1/s and gives
+# it to w.  c then measures 1: 5 at 90 s.
+test_expect_success '--voi: a job declaring nothing starts at the site'"'"'s median rate' '
+	printf "t_s,node,idle\n0,n1,1\n" >one.csv &&
+	{ echo "$HEAD,declared"; echo a,lin,0,1,1,500,0,0,lin;
+	  echo w,slow,0,1,1,1000000,0,0,slow;
+	  echo c,slow,0,1,1,1000000,0,0,; } >awc.csv &&
+	bf-sim --idle-trace one.csv --jobs awc.csv --no-plot --max-jobs 3 \
+		--curves "$D/probe-curves.csv" -o vs --to 100 --noise 0 \
+		--profile online --voi &&
+	printf "0.000,start,1,0,0\n50.000,finish,0,0,1\n" >expect &&
+	tail -n +2 vs/steps.csv | cut -d, -f1,2,9- >actual &&
+	test_cmp expect actual &&
+	echo "90.000,c,3,1,5.000,5.000" >expect &&
+	grep "^90" vs/fits.csv >actual &&
+	test_cmp expect actual &&
+	bf-sim --idle-trace one.csv --jobs awc.csv --no-plot --max-jobs 3 \
+		--curves "$D/probe-curves.csv" -o vn --to 100 --noise 0 \
+		--profile online --no-probe &&
+	cut -d, -f1,2,9- vn/steps.csv | grep -x "50.000,finish,0,1,0"
+'
+
+# The sibling's prior.  Two nodes: a (lin, declares lin, 500 samples) and
+# s (slow, declares slow) run from 0 s, measured at 40 s (1: 10, 1: 5).
+# y (lin) and x (slow), declaring nothing, come at 45 s: no free node.
+# At 50 s a ends and frees one: y starts from a's points (10), x from
+# s's (5): y gets it.  The site's median (7.5) would tie them, and a tie
+# goes to x, as --no-probe's provisional tie shows.
+test_expect_success '--voi: a job declaring nothing starts from its model'"'"'s measured points' '
+	printf "t_s,node,idle\n0,n1,1\n0,n2,1\n" >two.csv &&
+	{ echo "$HEAD,declared"; echo a,lin,0,1,1,500,0,0,lin;
+	  echo s,slow,0,1,1,1000000,0,0,slow;
+	  echo y,lin,45,1,1,1000000,0,0,;
+	  echo x,slow,45,1,1,1000000,0,0,; } >asyx.csv &&
+	for m in "vb --voi" "nb --no-probe"; do
+		set -- $m &&
+		bf-sim --idle-trace two.csv --jobs asyx.csv --no-plot \
+			--max-jobs 4 --curves "$D/probe-curves.csv" -o $1 \
+			--to 100 --noise 0 --profile online $2 || return 1
+	done &&
+	cut -d, -f1,2,9- vb/steps.csv | grep -x "50.000,finish,0,1,1,0" &&
+	cut -d, -f1,2,9- nb/steps.csv | grep -x "50.000,finish,0,1,0,1"
+'
+
+# The value-of-information probe.  Nodes n1..n4 idle from 0 s, n5 from
+# 60 s, n6 from 120 s.  p runs on lin but declares flat (10 at any
+# count: a wrong guess); q runs on slow (5/s a node, linear past 2) and
+# declares it; no rescale costs.
+#   0 s: p believed 10 at any count, q 5 a node: p 1, q 3 (25).  Nothing
+#        measured anywhere: no optimistic curve, no probe.
+#  40 s: p measured 1: 10, q 3: 15 (no event).
+#  60 s: one free node.  Believed, it goes to q (3 -> 4: +5, p's flat
+#        curve: +0): no node left, p below its max: contested.  p's
+#        optimistic curve, linear from its largest count (40 at 4),
+#        lies 4 times above its belief (10); q is planned at a count it
+#        never measured (4): passive.  With p optimistic, the node goes
+#        to p (1 -> 2: +10 against +5), a count never measured; what it
+#        may gain, (20 - 10 + 15 - 20) x 1,800 s = 9,000, times the odds
+#        of optimism, (0 + 1) / (0 + 2) with no probe measured yet, is
+#        above what it costs believed, (20 - 15) x 60 s = 300: p 2, q 3.
+# 100 s: p measured 2: 20.
+# 120 s: one free node.  p's belief: 1: 10, 2: 20, flat's 4 scaled by
+#        20/10: 20, so 3 is worth 20; believed, the node goes to q; p's
+#        optimistic 4 is 40.  The first probe measured 20 at 2, its
+#        optimistic rate: confirmed, odds (1 + 1) / (1 + 2); probed again,
+#        as at 60 s: p 3, q 3.
+# Declaring lin, p takes all 4 nodes at 0 s and, at its max, is never
+# probed; q, passive, grows on the two nodes freed later.  Without the
+# test (--no-probe) p stays at 1, believed flat.
+test_expect_success '--voi: a probe where an optimistic curve changes a contested plan' '
+	printf "t_s,node,idle\n0,n1,1\n0,n2,1\n0,n3,1\n0,n4,1\n60,n5,1\n120,n6,1\n" >six.csv &&
+	{ echo "$HEAD,declared"; echo p,lin,0,1,4,1000000,0,0,flat;
+	  echo q,slow,0,1,4,1000000,0,0,slow; } >pq.csv &&
+	sed s/flat\$/lin/ pq.csv >pq2.csv &&
+	for m in "vp pq.csv --voi" "vl pq2.csv --voi" "np pq.csv --no-probe"
+	do
+		set -- $m &&
+		bf-sim --idle-trace six.csv --jobs $2 --no-plot --max-jobs 2 \
+			--curves "$D/probe-curves.csv" -o $1 --to 170 \
+			--noise 0 --profile online $3 || return 1
+	done &&
+	printf "0.000,start,1,3\n60.000,trace,2,3\n120.000,trace,3,3\n" >expect &&
+	tail -n +2 vp/steps.csv | cut -d, -f1,2,9- >actual &&
+	test_cmp expect actual &&
+	grep -x "profile_probes: 2" vp/summary.yaml &&
+	grep -x "100.000,p,1,2,20.000,20.000" vp/fits.csv &&
+	printf "0.000,start,4,0\n60.000,trace,4,1\n120.000,trace,4,2\n" >expect &&
+	tail -n +2 vl/steps.csv | cut -d, -f1,2,9- >actual &&
+	test_cmp expect actual &&
+	grep -x "profile_probes: 0" vl/summary.yaml &&
+	cut -d, -f1,2,9- np/steps.csv | grep -x "120.000,trace,1,4"
+'
+
+# --voi --no-probe: the prior and passive measurement, no probe: at 60 s
+# the free node goes to q as believed (p 1, q 4), and p stays at 1.
+test_expect_success '--voi --no-probe: no value-of-information probe' '
+	bf-sim --idle-trace six.csv --jobs pq.csv --no-plot --max-jobs 2 \
+		--curves "$D/probe-curves.csv" -o vn --to 170 --noise 0 \
+		--profile online --voi --no-probe &&
+	printf "0.000,start,1,3\n60.000,trace,1,4\n" >expect &&
+	tail -n +2 vn/steps.csv | cut -d, -f1,2,9- | head -2 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-voi-no-probe" vn/summary.yaml &&
+	grep -x "profile_probes: 0" vn/summary.yaml
+'
+
 bad_usage() {	# title message option...
 	_title=$1 _msg=$2
 	shift 2
@@ -224,6 +353,10 @@ bad_usage '--noise with none' \
 	'--noise needs --profile online' --profile none --noise 0.1
 bad_usage '--share-fits with the oracle' \
 	'--share-fits needs --profile online' --share-fits
+bad_usage '--voi without online' '--voi needs --profile online' --voi
+bad_usage '--voi with --share-fits' \
+	'--voi is not with --probe-contested or --share-fits' \
+	--profile online --voi --share-fits
 
 test_expect_success 'a declared model without a curve: 65, file and line' '
 	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&

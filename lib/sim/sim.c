@@ -35,7 +35,11 @@ struct run {
 	size_t rescales;
 	int hit;		/* lost nodes at this event */
 	struct simprof prof;	/* online profiling only */
-	struct job_point *shared;	/* --share-fits: a sibling's points */
+	struct job_point *shared;	/* --share-fits: a sibling's points;
+					 * --voi: the prior, when not declared */
+	long vprobe;		/* --voi: the count probed, 0 none */
+	double vsince;		/* when that probe was decided */
+	struct job vjob;	/* its optimistic belief meanwhile */
 };
 
 struct sim {
@@ -62,6 +66,9 @@ struct sim {
 	size_t hcap;
 	struct ranked *rank;	/* --place longest: free nodes by time left */
 	size_t nrank, rankcap, taken;
+	struct solve_count *vc;	/* --voi: the plan with a probe */
+	size_t vdone, vok;	/* --voi: probes measured, confirmed */
+	double *vrates;		/* --voi: rates per node, for the median */
 };
 
 static double
@@ -233,6 +240,88 @@ share(struct sim *s, size_t run, struct diag *d)
 	return simprof_share(&u->prof, u->shared, best->prof.measured, d);
 }
 
+/* How far back --voi looks for a sibling or the site's rates. */
+#define VOI_RECENT	256
+
+static int
+by_rate(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/*
+ * --voi: the rate per node of the jobs measured so far (the latest
+ * VOI_RECENT before run, each at its smallest measured count): the
+ * median and the highest, 0 when none was measured.
+ */
+static void
+site_rates(struct sim *s, size_t run, double *med, double *max)
+{
+	size_t i, n = 0;
+
+	*med = *max = 0;
+	for (i = run; i-- > 0 && n < VOI_RECENT;) {
+		const struct simprof *p = &s->runs[i].prof;
+		if (p->measured > 0)
+			s->vrates[n++] = p->meas[0].rate /
+			    (double)p->meas[0].nodes;
+	}
+	if (n == 0)
+		return;
+	qsort(s->vrates, n, sizeof *s->vrates, by_rate);
+	*med = n % 2 ? s->vrates[n / 2] : (s->vrates[n / 2 - 1] +
+	    s->vrates[n / 2]) / 2;
+	*max = s->vrates[n - 1];
+}
+
+/*
+ * --voi: the prior of a job that declares nothing and has measured
+ * nothing yet: the points of the latest job of its model with the most,
+ * else a line at the site's median rate per node, else none (bf-solve's
+ * provisional curve).  Made again at each decision until it measures.
+ */
+static int
+prior(struct sim *s, size_t run, struct diag *d)
+{
+	struct run *u = &s->runs[run], *best = NULL;
+	size_t i, n;
+	double med, top;
+	struct job_point *pts;
+
+	if (u->src->ndeclared > 0 || u->prof.measured > 0)
+		return 0;
+	for (i = run, n = 0; i-- > 0 && n < VOI_RECENT; n++) {
+		struct run *v = &s->runs[i];
+		if (v->prof.measured > 0 && strcmp(v->src->model,
+		    u->src->model) == 0 && (best == NULL ||
+		    v->prof.measured > best->prof.measured))
+			best = v;
+	}
+	if (best != NULL) {
+		n = best->prof.measured;
+		if ((pts = realloc(u->shared, n * sizeof *pts)) == NULL)
+			return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+		memcpy(pts, best->prof.meas, n * sizeof *pts);
+	} else {
+		site_rates(s, run, &med, &top);
+		if (med <= 0)
+			return 0;
+		/* a line to max_nodes: the fits scale it, no law bends it */
+		if ((pts = realloc(u->shared, 2 * sizeof *pts)) == NULL)
+			return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+		pts[0].nodes = 1;
+		pts[0].rate = med;
+		pts[1].nodes = u->src->job.max_nodes;
+		pts[1].rate = med * (double)pts[1].nodes;
+		n = pts[1].nodes > 1 ? 2 : 1;
+	}
+	u->shared = pts;
+	simprof_prior(&u->prof, pts, n);
+	return 0;
+}
+
 /* Admit waiting jobs submitted by now while a slot is free. */
 static int
 admit(struct sim *s, struct diag *d)
@@ -257,6 +346,9 @@ admit(struct sim *s, struct diag *d)
 		if (s->o->profile == SIM_ONLINE && s->o->share &&
 		    share(s, s->next, d) < 0)
 			return -1;
+		if (s->o->voi && prior(s, s->next, d) < 0)
+			return -1;
+		s->runs[s->next].prof.peak = s->o->voi;
 		s->next++;
 		s->running++;
 		s->r->admitted++;
@@ -527,7 +619,8 @@ fit(struct sim *s, size_t run, struct diag *d)
 		    (double)s->o->from, u->src->job.name, run + 1,
 		    u->prof.meas[i].nodes, u->prof.meas[i].rate,
 		    rate(u, u->prof.meas[i].nodes));
-	return u->prof.changed;
+	/* --voi: a count measured waits for the next decision to count */
+	return s->o->voi ? 0 : u->prof.changed;
 }
 
 /*
@@ -572,6 +665,153 @@ measure(struct sim *s, struct diag *d)
 	return any;
 }
 
+/*
+ * --voi: whether u's probe still waits for its point; one that got it,
+ * lost nodes or waited SIM_VOI_WAIT seconds ends (its belief is the fit's
+ * again).  A probe that got its point counts as confirmed when the rate
+ * measured there is at least SIM_VOI_CONFIRM of the optimistic one.
+ */
+static int
+pending(struct sim *s, struct run *u)
+{
+	size_t i;
+	int got = 0;
+
+	if (u->vprobe == 0)
+		return 0;
+	for (i = 0; i < u->prof.measured; i++)
+		if (u->prof.meas[i].nodes == u->vprobe) {
+			got = 1;
+			s->vdone++;
+			s->vok += u->prof.meas[i].rate >= SIM_VOI_CONFIRM *
+			    curve_rate(u->vjob.points, u->vjob.npoints,
+			    u->vprobe);
+		}
+	if (!got && u->n == u->vprobe && s->t - u->vsince < SIM_VOI_WAIT)
+		return 1;
+	free(u->vjob.points);
+	u->vjob.points = NULL;
+	u->vprobe = 0;
+	return 0;
+}
+
+/* The objective's value of j at k nodes from was, over h seconds. */
+static double
+worth(const struct job *j, long was, long k, double h)
+{
+	double now = was >= j->min_nodes ? curve_rate(j->points, j->npoints,
+	    was) : 0;
+	double cost = k > was ? j->rescale_up * now : k < was ?
+	    j->rescale_down * now : 0;
+
+	return j->weight * (h * (k > 0 ? curve_rate(j->points, j->npoints,
+	    k) : 0) - cost);
+}
+
+/*
+ * --voi: the value-of-information test on the plan in s->c (sim.h): one
+ * job's optimistic curve, and the plan taken when it would visit a count
+ * never measured and what it may gain over the job's work left (at most
+ * SIM_VOI_HORIZON seconds), times the odds that optimism is right (the
+ * share of probes confirmed so far, (ok + 1) / (done + 2)), exceeds what
+ * it costs under the belief while the count is measured (the rescale and
+ * SIM_VOI_MEASURE seconds).
+ */
+static int
+voi(struct sim *s, size_t n, long nfree, const struct solve_opts *so,
+    struct diag *d)
+{
+	struct solve_result res;
+	struct job_point *pts;
+	struct run *u;
+	long avail = nfree, used = 0, top, m;
+	size_t i, k, best = SIZE_MAX;
+	int below = 0;
+	double med, site, gap = 1 + 1e-9, r = 0, gain = 0, cost = 0, h;
+
+	for (i = 0; i < n; i++) {
+		if (s->runs[s->ci[i]].vprobe != 0)
+			return 0;	/* one experiment at a time */
+		avail += s->c[i].was;
+		used += s->c[i].nodes;
+		below |= s->c[i].nodes < s->c[i].job->max_nodes;
+	}
+	if (used < avail || !below || s->o->no_probe)
+		return 0;	/* uncontested: measure where the plan goes */
+	site_rates(s, s->next, &med, &site);
+	for (i = 0; i < n; i++) {
+		const struct job *b;
+		double opt, bel, rm, left;
+		u = &s->runs[s->ci[i]];
+		b = &u->prof.belief;
+		top = b->max_nodes;
+		m = u->prof.measured ? u->prof.meas[u->prof.measured -
+		    1].nodes : 0;
+		rm = m ? u->prof.meas[u->prof.measured - 1].rate : 0;
+		opt = m ? rm * (double)top / (double)m : site * (double)top;
+		bel = curve_rate(b->points, b->npoints, top);
+		left = remaining(u) / (m ? rm : curve_rate(b->points,
+		    b->npoints, b->min_nodes));
+		if (m >= top || s->c[i].nodes > m || !(left >=
+		    SIM_VOI_LEFT) || !(opt > gap * bel))
+			continue;
+		gap = opt / bel;
+		best = i;
+		r = opt;
+	}
+	if (best == SIZE_MAX)
+		return 0;
+	u = &s->runs[s->ci[best]];
+	m = u->prof.measured;
+	if ((pts = calloc((size_t)m + 1, sizeof *pts)) == NULL)
+		return diag_errno(d, ENOMEM, "%s", u->src->job.name);
+	if (m > 0)
+		memcpy(pts, u->prof.meas, (size_t)m * sizeof *pts);
+	pts[m].nodes = u->prof.belief.max_nodes;
+	pts[m].rate = r;
+	u->vjob = u->prof.belief;
+	u->vjob.points = pts;
+	u->vjob.npoints = (size_t)m + 1;
+	memcpy(s->vc, s->c, n * sizeof *s->vc);
+	s->vc[best].job = &u->vjob;
+	top = m ? u->prof.meas[m - 1].nodes : 0;
+	if (simpolicy_decide(SIMPOLICY_DP, so, s->vc, n, nfree, &res, d) < 0)
+		goto fail;
+	if (s->vc[best].nodes > top) {
+		h = remaining(u) / curve_rate(pts, (size_t)m + 1,
+		    s->vc[best].nodes);
+		if (h > SIM_VOI_HORIZON)
+			h = SIM_VOI_HORIZON;
+		for (k = 0; k < n; k++) {
+			const struct job *b = k == best ? &u->prof.belief :
+			    s->c[k].job;
+			gain += worth(s->vc[k].job, s->c[k].was,
+			    s->vc[k].nodes, h) - worth(s->vc[k].job,
+			    s->c[k].was, s->c[k].nodes, h);
+			cost += worth(b, s->c[k].was, s->c[k].nodes,
+			    SIM_VOI_MEASURE) - worth(b, s->c[k].was,
+			    s->vc[k].nodes, SIM_VOI_MEASURE);
+		}
+	}
+	/* the odds of optimism: the probes confirmed so far, Laplace's rule */
+	if (!(gain * (double)(s->vok + 1) / (double)(s->vdone + 2) > cost)) {
+		free(pts);
+		u->vjob.points = NULL;
+		return 0;
+	}
+	for (k = 0; k < n; k++)
+		s->c[k].nodes = s->vc[k].nodes;
+	s->c[best].job = &u->vjob;
+	u->vprobe = s->vc[best].nodes;
+	u->vsince = s->t;
+	s->r->probes++;
+	return 0;
+fail:
+	free(pts);
+	u->vjob.points = NULL;
+	return -1;
+}
+
 /* The policy's decision, its costs charged, and the step recorded. */
 static int
 decide(struct sim *s, const char *kind, struct diag *d)
@@ -580,7 +820,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	struct solve_result res;
 	long nfree = s->nidle, demand = 0;
 	size_t n = 0, k, i;
-	int probe = s->o->profile == SIM_ONLINE && !s->o->no_probe;
+	int probe = s->o->profile == SIM_ONLINE && !s->o->no_probe &&
+	    !s->o->voi;
 
 	/* uncontested, every job may have what it wants: learn passively */
 	for (k = 0; probe && s->o->probe_contested && k < s->o->max_jobs; k++)
@@ -600,8 +841,12 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		if (s->o->profile == SIM_ONLINE && (fit(s, s->slot[k], d) < 0 ||
 		    simprof_belief(&u->prof, d) < 0))
 			return -1;
+		if (s->o->voi && prior(s, s->slot[k], d) < 0)
+			return -1;
 		if (s->o->profile != SIM_ORACLE)
 			s->c[n].job = &u->prof.belief;
+		if (s->o->voi && pending(s, u))
+			s->c[n].job = &u->vjob;
 		if (probe)
 			s->c[n].probe = u->prof.probe;
 		s->c[n].was = u->n;
@@ -614,6 +859,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		return -1;
 	so.seconds = s->o->limit;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
+		return -1;
+	if (s->o->voi && voi(s, n, nfree, &so, d) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {	/* shrink first: frees nodes */
 		struct run *u = &s->runs[s->ci[i]];
@@ -812,11 +1059,13 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 	s->slot = malloc((o->max_jobs + 1) * sizeof *s->slot);
 	s->c = calloc(o->max_jobs + 1, sizeof *s->c);
 	s->ci = calloc(o->max_jobs + 1, sizeof *s->ci);
+	s->vc = calloc(o->max_jobs + 1, sizeof *s->vc);
+	s->vrates = calloc(VOI_RECENT, sizeof *s->vrates);
 	s->steps = open_memstream(&r->steps, &r->steps_len);
 	s->wj = calloc(js->n + 1, sizeof *s->wj);
 	if (s->idle == NULL || s->own == NULL || s->runs == NULL ||
 	    s->slot == NULL || s->c == NULL || s->ci == NULL ||
-	    s->steps == NULL || s->wj == NULL)
+	    s->vc == NULL || s->vrates == NULL || s->steps == NULL || s->wj == NULL)
 		return diag_errno(d, ENOMEM, "replay");
 	if (simhorizon_open(&s->hz, o->horizon, o->tfwd, o->from,
 	    o->have_to ? o->to : LLONG_MAX, o->nodes, o->ahead, d) < 0)
@@ -860,6 +1109,7 @@ teardown(struct sim *s)
 	for (i = 0; s->runs != NULL && i < s->nruns; i++) {
 		simprof_free(&s->runs[i].prof);
 		free(s->runs[i].shared);
+		free(s->runs[i].vjob.points);
 	}
 	free(s->idle);
 	free(s->own);
@@ -867,6 +1117,8 @@ teardown(struct sim *s)
 	free(s->slot);
 	free(s->c);
 	free(s->ci);
+	free(s->vc);
+	free(s->vrates);
 	free(s->wj);
 	free(s->rank);
 	simspool_free(s->w);

@@ -41,6 +41,33 @@
  *	With o.share a job admitted starts from the measured points of the
  *	job of the same model (jobs CSV model) that has the most, the latest
  *	admitted among equals (simprof_share()).
+ *	With o.voi (online, without the advisor's probe; with o.no_probe
+ *	also without its own) a job starts
+ *	from an honest prior: what its file declares, else the measured
+ *	points of the job of its model that has the most, else a line at
+ *	the median rate per node of the jobs measured so far (at each one's
+ *	smallest measured count), else bf-solve's provisional curve, made
+ *	again at each decision until the job measures a count; its
+ *	measured points replace the prior's at the counts measured and
+ *	scale it at the others (profile_curve()), so the belief moves to
+ *	the measurement count by count.  It is measured where the
+ *	allocation puts it.  A probe is a value-of-information test, only
+ *	at a decision where nodes are contested (the plan leaves none free
+ *	and some job below its max_nodes) and no probe is pending: the
+ *	job whose optimistic curve (linear from its largest measured
+ *	count, or at the highest rate per node measured so far when it has
+ *	none) lies furthest above its belief at max_nodes, among those the
+ *	plan keeps at or below that count with SIM_VOI_LEFT seconds of work
+ *	left, is decided again with that curve by the dynamic program;
+ *	when it would then get a count never measured, and what that plan
+ *	gains under the optimistic curve over the job's work left (at most
+ *	SIM_VOI_HORIZON seconds), times the odds of optimism learnt from the
+ *	probes so far (confirmed + 1) / (measured + 2), a probe confirmed at
+ *	SIM_VOI_CONFIRM of its optimistic rate, exceeds what it costs under
+ *	the belief over SIM_VOI_MEASURE seconds, it is taken, and the job keeps
+ *	its optimistic curve until that count is measured, its nodes fall
+ *	below it, or SIM_VOI_WAIT seconds pass.  A count's rate is the best
+ *	fitted there, and a count measured is no event (simprof.h, p.peak).
  *	With SIM_NONE it sees the curve the job file declares, or bf-solve's
  *	provisional one, and never learns.  The replay runs on the true
  *	curves and charges the true rescale costs.
@@ -80,6 +107,11 @@
 
 enum sim_profile { SIM_ORACLE, SIM_ONLINE, SIM_NONE };
 #define SIM_FIT_JOBS	6	/* jobs whose fits bf-sim plots */
+#define SIM_VOI_LEFT	600.0	/* seconds of work: a probe may repay */
+#define SIM_VOI_WAIT	300.0	/* seconds a probe may wait for its point */
+#define SIM_VOI_HORIZON	1800.0	/* seconds a probe's answer may serve */
+#define SIM_VOI_MEASURE	60.0	/* seconds to measure a count */
+#define SIM_VOI_CONFIRM	0.9	/* of the optimistic rate: a probe confirmed */
 
 struct sim_opts {
 	enum simpolicy policy;
@@ -98,6 +130,8 @@ struct sim_opts {
 	int no_probe;		/* online: without the advisor's probe */
 	int probe_contested;	/* online: the probe only while contested */
 	int share;		/* online: a job starts from a sibling's fit */
+	int voi;		/* online: honest prior, passive measure,
+				 * probes by value of information */
 	double report_every;	/* online: seconds between reports */
 	double noise;		/* online: of one interval's samples */
 	void (*progress)(void *arg, double frac);

@@ -149,6 +149,41 @@ simprof_share(struct simprof *p, const struct job_point *pts, size_t n,
 	return advise_shared(p, NULL, 0, d);
 }
 
+void
+simprof_prior(struct simprof *p, const struct job_point *pts, size_t n)
+{
+	p->decl = pts;
+	p->ndecl = n;
+	p->belief.points = (struct job_point *)(uintptr_t)pts;
+	p->belief.npoints = n;
+}
+
+/* p.peak: each count's rate the best fitted there so far. */
+static int
+keep_peak(struct simprof *p, struct profile *pr, struct diag *d)
+{
+	size_t i, k;
+
+	for (i = 0; i < pr->npoints; i++) {
+		for (k = 0; k < p->ntop && p->top[k].nodes !=
+		    pr->points[i].nodes; k++)
+			;
+		if (k == p->ntop) {
+			struct job_point *t = realloc(p->top, (k + 1) *
+			    sizeof *t);
+			if (t == NULL)
+				return diag_errno(d, ENOMEM, "%s",
+				    p->declared->name);
+			p->top = t;
+			p->top[p->ntop++] = pr->points[i];
+		} else if (pr->points[i].rate > p->top[k].rate)
+			p->top[k].rate = pr->points[i].rate;
+		else
+			pr->points[i].rate = p->top[k].rate;
+	}
+	return 0;
+}
+
 int
 simprof_update(struct simprof *p, double t, struct diag *d)
 {
@@ -165,6 +200,10 @@ simprof_update(struct simprof *p, double t, struct diag *d)
 	if (profile_log_update(&p->fitlog, &pr, p->declared->name,
 	    p->declared->name, p->log, p->len, p->declared, d) < 0)
 		return -1;
+	if (p->peak && keep_peak(p, &pr, d) < 0) {
+		profile_free(&pr);
+		return -1;
+	}
 	/* the advisor reads the points only; the law waits for a decision */
 	profile_advise(&pr, p->declared->min_nodes, p->declared->max_nodes);
 	rc = 0;
@@ -205,7 +244,7 @@ simprof_belief(struct simprof *p, struct diag *d)
 	if (!p->stale)
 		return 0;
 	p->stale = 0;
-	if (profile_curve_law(&p->cur, p->decl, p->ndecl,
+	if (!p->peak && profile_curve_law(&p->cur, p->decl, p->ndecl,
 	    p->declared->max_nodes))
 		profile_log_fit(p->fitlog, &p->cur);
 	return believe(p, &p->cur, d);
@@ -216,6 +255,7 @@ simprof_free(struct simprof *p)
 {
 	free(p->points);
 	free(p->meas);
+	free(p->top);
 	free(p->log);
 	profile_log_free(p->fitlog);
 	profile_free(&p->cur);

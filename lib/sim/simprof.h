@@ -9,6 +9,7 @@
  *	simprof_belief(&p, &d);	(before a decision)
  *	p.belief, p.probe		(what the policy sees)
  *	simprof_share(&p, pts, n);	(after start: a sibling's points)
+ *	simprof_prior(&p, pts, n);	(before the first fit: another prior)
  *	simprof_free(&p);
  * DESCRIPTION
  *	With --profile online a job starts without its true curve: the
@@ -53,6 +54,18 @@
  *	file declares: the belief starts from them, and the advisor counts
  *	them as measured (its own measurements replace them at the counts it
  *	runs on), so a job whose sibling climbed the ladder probes no more.
+ *	simprof_prior() only puts pts (borrowed, outliving p) in place of
+ *	what the file declares, as the prior the belief starts from and the
+ *	fits scale; the advisor is not told (bf-sim --voi does not use it).
+ *	With p.peak set (bf-sim --voi) a count's measured rate is the
+ *	highest any fit of the job has given it: in the replay, as in a
+ *	real job, what slows a fit (a stall after a rescale, a restart
+ *	slower than declared, read as a slow rate) only lowers it, and the
+ *	noise of the reports is small, so the best fit is the closest; the
+ *	belief, p.meas and fits.csv see those rates; and the belief has
+ *	no law: past the last count measured it follows the prior's shape,
+ *	scaled (profile_curve()), else curve_rate()'s extension of the last
+ *	two points, never a law fitted on a few counts.
  * DIAGNOSTICS
  *	-1 with d set: 71 out of memory; profile_from_log()'s codes.
  */
@@ -97,6 +110,9 @@ struct simprof {
 	struct profile_log *fitlog;	/* the fit, kept up to date */
 	struct profile cur;	/* the last fit */
 	int stale;		/* the belief is not yet cur's */
+	int peak;		/* a count's rate: the best fitted there */
+	struct job_point *top;	/* those best rates, owned */
+	size_t ntop;
 };
 
 void simprof_start(struct simprof *p, const struct job *job,
@@ -108,6 +124,7 @@ int simprof_update(struct simprof *p, double t, struct diag *d);
 int simprof_belief(struct simprof *p, struct diag *d);
 int simprof_share(struct simprof *p, const struct job_point *pts, size_t n,
     struct diag *d);
+void simprof_prior(struct simprof *p, const struct job_point *pts, size_t n);
 void simprof_free(struct simprof *p);
 
 #endif
