@@ -66,29 +66,49 @@ stamp(char *buf, size_t size)
 	snprintf(buf, size, "%s.%03dZ ", day, (int)(ts.tv_nsec / 1000000));
 }
 
+/*
+ * One line, whole however long (a decision's line names every action, 50
+ * and more at 500 jobs): written with one write so concurrent programs
+ * do not interleave.  Only without memory is it cut, and then it says so.
+ */
 static void
 vlog(int prio, const char *fmt, va_list ap)
 {
-	char line[DIAG_MAX + 256], head[48] = "";
-	int n;
+	char fixed[DIAG_MAX + 256], head[48] = "", *line = fixed;
+	size_t size = sizeof fixed, n;
+	va_list again;
+	int need, body;
 
-	if (style == LOG_STYLE_SYSLOG) {
-		vsnprintf(line, sizeof line, fmt, ap);
-		syslog(prio, "%s", line);
-		return;
-	}
 	if (style == LOG_STYLE_STAMPED)
 		stamp(head, sizeof head);
 	else if (style == LOG_STYLE_JOURNAL)	/* sd-daemon(3)'s level prefix */
 		snprintf(head, sizeof head, "<%d>", prio);
-	/* One write per line so concurrent programs do not interleave. */
-	n = snprintf(line, sizeof line, "%s%s: ", head, log_prog);
-	if (n < 0)
+	va_copy(again, ap);
+	body = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (body < 0)
 		return;
-	vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
-	strcat(line, "\n");
-	fputs(line, stderr);
-	fflush(stderr);
+	need = (int)strlen(head) + (int)strlen(log_prog) + 2 + body + 8;
+	if ((size_t)need > size) {
+		char *big = malloc((size_t)need);
+		if (big != NULL)
+			line = big, size = (size_t)need;
+	}
+	if (style == LOG_STYLE_SYSLOG) {
+		vsnprintf(line, size, fmt, ap);
+		syslog(prio, "%s", line);
+	} else {
+		snprintf(line, size, "%s%s: ", head, log_prog);
+		n = strlen(line);
+		vsnprintf(line + n, size - n - 7, fmt, ap);
+		if (n + (size_t)body > size - 8)
+			strcat(line, " [cut]");
+		strcat(line, "\n");
+		fputs(line, stderr);
+		fflush(stderr);
+	}
+	if (line != fixed)
+		free(line);
 }
 
 void
