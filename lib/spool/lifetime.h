@@ -6,6 +6,7 @@
  *	struct lifetime lt;
  *	lifetime_init(&lt, LIFETIME_MIN);
  *	lifetime_add(&lt, seconds);		(each hole that ends)
+ *	lifetime_add_n(&lt, seconds, count);	(count holes of one length)
  *	lifetime_refresh(&lt);			(before a round of queries)
  *	e = lifetime_residual(&lt, age);	(< 0: no estimate)
  *	lifetime_free(&lt);
@@ -26,13 +27,21 @@
  *	partitions: one estimate for every node given to it.
  *
  *	Holes added are kept aside until lifetime_refresh(), which merges
- *	them into the sorted durations and their tail sums, so that a query
- *	is a binary search: a caller refreshes once per round of queries
- *	(bf-sim: once per decision).  Queries see what the last refresh saw.
+ *	them into the sorted distinct durations, each with its count, and
+ *	their tail sums, so that a query is a binary search: a caller
+ *	refreshes once per round of queries (bf-sim: once per decision).
+ *	Queries see what the last refresh saw.  After a refresh, dur[0..n)
+ *	are the distinct durations, ascending, cnt[i] how many holes lasted
+ *	dur[i], and total their number (the spool's lifetimes file, written
+ *	from them and read back with lifetime_add_n(): lifetime_spool.c).
+ *
+ *	The estimator is the spool's, not bf-sim's alone: bf-sim learns from
+ *	the holes a replay sees end, bf-solve and bf-watch from the holes
+ *	files kept in history/ (lifetime_spool.c).
  * DIAGNOSTICS
- *	lifetime_add() and lifetime_refresh() return -1 with errno ENOMEM
- *	when memory runs out; a failed add is reported again by the next
- *	refresh.
+ *	lifetime_add(), lifetime_add_n() and lifetime_refresh() return -1
+ *	with errno ENOMEM when memory runs out; a failed add is reported
+ *	again by the next refresh.
  */
 #ifndef BF_LIFETIME_H
 #define BF_LIFETIME_H
@@ -42,11 +51,18 @@
 /* bf-sim's: fewer ended holes than this longer than an age is no data */
 #define LIFETIME_MIN	20
 
+struct lifetime_pair {
+	double dur;
+	size_t cnt;
+};
+
 struct lifetime {
-	double *dur;		/* refreshed durations, ascending */
-	double *tail;		/* tail[i] = dur[i] + ... + dur[n - 1] */
-	size_t n, cap;
-	double *fresh;		/* added since the last refresh */
+	double *dur;		/* refreshed distinct durations, ascending */
+	size_t *cnt;		/* holes of each */
+	double *tail;		/* tail[i] = the sum of dur * cnt from i on */
+	size_t *tailn;		/* tailn[i] = cnt[i] + ... + cnt[n - 1] */
+	size_t n, cap, total;
+	struct lifetime_pair *fresh;	/* added since the last refresh */
 	size_t nfresh, freshcap;
 	size_t min;
 	int failed;		/* an add ran out of memory */
@@ -54,6 +70,7 @@ struct lifetime {
 
 void lifetime_init(struct lifetime *lt, size_t min);
 int lifetime_add(struct lifetime *lt, double seconds);
+int lifetime_add_n(struct lifetime *lt, double seconds, size_t count);
 int lifetime_refresh(struct lifetime *lt);
 double lifetime_residual(const struct lifetime *lt, double age);
 void lifetime_free(struct lifetime *lt);
