@@ -466,6 +466,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	intake_memo_free(&w->memo);
 	free(w->good_policy);
 	job_cache_free(&w->jobs_parsed);
+	lifetime_table_free(&w->life);
 	free(w);
 	return rc;
 }
