@@ -418,10 +418,9 @@ double
 lifetime_table_remaining(const struct lifetime_table *t, const char *node,
     long long time)
 {
-	struct lifetime_open key, *o = NULL;
+	struct lifetime_open key = { (char *)node, 0, 0 }, *o = NULL;
 	double age = 0, r;
 
-	key.name = (char *)node;
 	if (t->nopen > 0)
 		o = bsearch(&key, t->open, t->nopen, sizeof *t->open, by_name);
 	if (o != NULL && time > o->since)
