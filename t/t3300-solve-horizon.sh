@@ -4,7 +4,8 @@
 # the mean expected remaining idle time of the free idle nodes, until where
 # the holes file gives it, else learnt from the holes files of history/.
 # A small history written by hand, the lifetimes file and the horizons
-# worked out by hand from it, the plans they make; an update that learns
+# worked out by hand from it, the plans they make; the holes learnt from
+# a replay bf-sim --spool wrote down are bf-sim's own; an update that learns
 # only what history gained equals a reading of the whole; a crash before
 # the rename; damaged lifetimes, manifests and holes objects, each named
 # by file and line (65); bf-watch falling back to the fixed look-ahead.
@@ -195,6 +196,28 @@ test_expect_success 'too few holes ended: the fallback -T' '
 	printf "time: 1000\nsource: test\nidle:\n  - nodes: m1\n" >h2.yaml &&
 	bf-solve --horizon learnt --lifetimes few -T 42 h2.yaml sp/jobs/a.yaml >p3 &&
 	grep "tfwd: 42, horizon: learnt" p3
+'
+
+# bf-sim --spool records every decision of a replay as bf-apply records
+# an enacted plan, with the idle nodes' holes file: the spool's learning
+# must find the holes bf-sim's own learnt horizon found (t6060: learn.csv,
+# late-jobs.csv, to 300 s: h01..h20 idle from 10 s to 110 s, 20 holes of
+# 100 s; w1, w2 idle from 120 s, w3, w4 from 200 s).  Made again at the
+# last decision (200 s), b holding w[1-4], none free: over all idle nodes,
+# w1, w2 at age 80 (100 - 80 = 20) and w3, w4 at age 0 (100): T = 60, and
+# b stays on 4 nodes (10 samples/s a node): 60 x 40 = 2400.
+test_expect_success 'a replay written down by bf-sim --spool: the holes bf-sim learnt' '
+	S="$T_DIR/data/sim" &&
+	bf-sim --idle-trace "$S/learn.csv" --jobs "$S/late-jobs.csv" \
+		--curves "$S/curves.csv" --curve-source HAND -o simout \
+		--no-plot --to 300 --horizon learnt --spool simsp &&
+	grep -x "horizon_holes: 20" simout/summary.yaml &&
+	bf-solve -d simsp --horizon learnt &&
+	sed 1,3d simsp/lifetimes >actual &&
+	printf "hole 100 20\nidle 120 w[1-2]\nidle 200 w[3-4]\n" >expect &&
+	test_cmp expect actual &&
+	grep "objective: 2400, seconds: [0-9.]*, tfwd: 60, horizon: learnt" \
+		simsp/plans/current.yaml
 '
 
 # Each damaged file named by file and line, 65 (bf-solve(1), EXIT STATUS).
