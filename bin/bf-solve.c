@@ -11,10 +11,10 @@
  *	See bf-solve(1).  Options and files here; the decision is solve.c,
  *	and with -d the spool's inputs are inputs.c's and the decision
  *	decide.c's, the daemon's own.  With --horizon learnt and -d the
- *	spool's lifetimes are brought up to date first (lifetime.h).  The model is written (MPS) once
- *	solved, as solved: with the columns the solve fixed at 0.  The plan
- *	comes last, once everything succeeded, so a failure leaves no
- *	partial file.
+ *	spool's lifetimes are brought up to date first (lifetime.h).  The
+ *	model is written (MPS) once solved, as solved: with the columns the
+ *	solve fixed at 0.  The plan comes last, once everything succeeded,
+ *	so a failure leaves no partial file.
  */
 #include <errno.h>
 #include <fcntl.h>

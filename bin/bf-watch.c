@@ -189,8 +189,8 @@ main(int argc, char **argv)
 		case 'T':
 			if (strcmp(optarg, "fixed") != 0 &&
 			    strcmp(optarg, "learnt") != 0)
-				log_fatal(EX_USAGE, "--horizon must be fixed or "
-				    "learnt, not '%.64s'", optarg);
+				log_fatal(EX_USAGE, "--horizon must be fixed "
+				    "or learnt, not '%.64s'", optarg);
 			o.learnt = strcmp(optarg, "learnt") == 0;
 			break;
 		case 'V':

@@ -644,8 +644,8 @@ lifetime_spool_update(struct spool *sp, struct lifetime_table *t,
 		if ((buf = read_from(fd, off, (size_t)LIFETIME_MAX_FILE * 64,
 		    &len)) == NULL) {
 			close(fd);
-			return diag_set(d, EX_IOERR, "unable to read history/%s",
-			    HISTORY_INDEX);
+			return diag_set(d, EX_IOERR, "unable to read "
+			    "history/%s", HISTORY_INDEX);
 		}
 		if (off == 0 || same_line(t, buf, len))
 			break;
