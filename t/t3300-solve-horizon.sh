@@ -316,6 +316,15 @@ test_expect_success 'bf-watch --horizon learnt: the learnt T' '
 	test -f sp/lifetimes
 '
 
+# bf-audit solves an enacted learnt plan again with its recorded tfwd.
+test_expect_success 'bf-audit: an enacted learnt plan made again, identical' '
+	f=$(grep -l "horizon: learnt" $H/[0-9]*.yaml | head -n 1) &&
+	test -n "$f" &&
+	bf-audit -d sp "$(basename "$f")" >out &&
+	echo "history/$(basename "$f"): identical" >expect &&
+	test_cmp expect out
+'
+
 test_expect_success 'bf-watch: a damaged lifetimes file, the fixed 10 s, said once' '
 	printf "# bftrainer lifetimes 1\nhole 300 1\nhole 100 1\n" >sp/lifetimes &&
 	echo "time: 1700" >sp/holes/.n && sed 1d sp/holes/current.yaml >>sp/holes/.n &&
