@@ -5,15 +5,16 @@
  *	bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES [JOBFILE ...]
  *	bf-solve -d SPOOL [OPTION ...]
  *	bf-solve -h | -V
- *	(OPTION: -T TFWD, -t LIMIT, --model MODEL, --policy FILE,
- *	--profiles DIR, --solver SOLVER)
+ *	(OPTION: -T TFWD, -t LIMIT, --horizon HORIZON, --lifetimes FILE,
+ *	--model MODEL, --policy FILE, --profiles DIR, --solver SOLVER)
  * DESCRIPTION
  *	See bf-solve(1).  Options and files here; the decision is solve.c,
  *	and with -d the spool's inputs are inputs.c's and the decision
- *	decide.c's, the daemon's own.  The model is written (MPS) once
- *	solved, as solved: with the columns the solve fixed at 0.  The plan
- *	comes last, once everything succeeded, so a failure leaves no
- *	partial file.
+ *	decide.c's, the daemon's own.  With --horizon learnt and -d the
+ *	spool's lifetimes are brought up to date first (lifetime.h).  The
+ *	model is written (MPS) once solved, as solved: with the columns the
+ *	solve fixed at 0.  The plan comes last, once everything succeeded,
+ *	so a failure leaves no partial file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,13 +35,14 @@
 #include "solve/decide.h"
 #include "solve/solve.h"
 #include "spool/inputs.h"
+#include "spool/lifetime.h"
 #include "spool/plan.h"
 #include "spool/spool.h"
 
 #define SOLVE_MAX_FILE	(64 * 1024 * 1024)
 
 struct args {
-	const char *spool, *state, *mps, *policy, *profiles;
+	const char *spool, *state, *mps, *policy, *profiles, *lifetimes;
 	int spool_mode;
 	struct solve_opts o;
 };
@@ -56,6 +58,10 @@ static const struct cli_opt help_opts[] = {
 	    "run CBC even where the DP's plan is proven optimal" },
 	{ "-d SPOOL", "decide on the spool's inputs, write plans/ (below)" },
 	{ "-h, --help", "print this help and exit" },
+	{ "--horizon NAME", "fixed (-T, default) or learnt (until, else "
+	    "the lifetimes)" },
+	{ "--lifetimes FILE", "the lifetimes file, with --horizon learnt "
+	    "(not -d)" },
 	{ "--model NAME", "compact (default), per-node or per-node-tight" },
 	{ "--mps FILE", "write the model solved as MPS to FILE" },
 	{ "--policy FILE", "the policy file, instead of SPOOL/policy.yaml" },
@@ -144,6 +150,20 @@ load_profiles(struct solve *s, int dirfd, const char *prefix)
 	}
 }
 
+/* A lifetimes file named on the command line (bf-spool(5)). */
+static void
+load_lifetimes(struct args *a, struct lifetime_table *t)
+{
+	struct diag d;
+	size_t len;
+	char *buf = slurp(AT_FDCWD, a->lifetimes, a->lifetimes, &len, 0);
+
+	if (lifetime_table_parse(t, a->lifetimes, buf, len, &d) < 0)
+		log_diag_fatal(&d);
+	free(buf);
+	a->o.life = t;
+}
+
 static void
 solve_or_die(struct solve *s, const struct args *a)
 {
@@ -168,13 +188,17 @@ finish(struct solve *s, const struct args *a, const char *mps, char **text,
 }
 
 static int
-filter(struct solve *s, const struct args *a, char **files, int nfiles)
+filter(struct solve *s, struct args *a, char **files, int nfiles)
 {
+	struct lifetime_table life;
 	struct diag d;
 	char *mps, *text;
 	size_t len;
 	int i;
 
+	lifetime_table_init(&life);
+	if (a->lifetimes != NULL)
+		load_lifetimes(a, &life);
 	load(s, solve_holes, AT_FDCWD, files[0], files[0], 0);
 	for (i = 1; i < nfiles; i++)
 		load(s, load_job, AT_FDCWD, files[i], files[i], 0);
@@ -201,13 +225,15 @@ filter(struct solve *s, const struct args *a, char **files, int nfiles)
 	fwrite(text, 1, len, stdout);
 	cli_finish_stdout();
 	free(text);
+	lifetime_table_free(&life);
 	return 0;
 }
 
 /* The spool's inputs (inputs.h), decided as bf-watch decides (decide.h). */
 static int
-spooled(const struct args *a)
+spooled(struct args *a)
 {
+	struct lifetime_table life;
 	struct inputs in;
 	struct spool sp;
 	struct plan p;
@@ -218,15 +244,23 @@ spooled(const struct args *a)
 	int create;
 	const char *path = cli_spool(a->spool, 0, &create);
 
-	if (spool_open(&sp, path, 0, &d) < 0 ||
-	    inputs_read(&in, &sp, INPUTS_WARN |
-	    (a->policy != NULL ? INPUTS_NO_POLICY : 0), &d) < 0 ||
+	lifetime_table_init(&life);
+	if (spool_open(&sp, path, 0, &d) < 0)
+		log_diag_fatal(&d);
+	if (a->o.horizon == SOLVE_HORIZON_LEARNT) {
+		if (lifetime_spool_update(&sp, &life, &d) < 0)
+			log_diag_fatal(&d);
+		a->o.life = &life;
+	}
+	if (inputs_read(&in, &sp, INPUTS_WARN | (a->policy != NULL ?
+	    INPUTS_NO_POLICY : 0), &d) < 0 ||
 	    (a->policy != NULL && inputs_set_policy(&in, a->policy, &d) < 0) ||
 	    decide_spool(&sp, &in, &a->o, NULL, &p, &text, &len, &d) < 0)
 		log_diag_fatal(&d);
 	plan_free(&p);
 	free(text);
 	inputs_free(&in);
+	lifetime_table_free(&life);
 	spool_close(&sp);
 	return 0;
 }
@@ -250,6 +284,8 @@ options(int argc, char **argv, struct args *a)
 	static const struct option longopts[] = {
 		{ "always-cbc", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "horizon", required_argument, NULL, 'H' },
+		{ "lifetimes", required_argument, NULL, 'L' },
 		{ "model", required_argument, NULL, 'M' },
 		{ "mps", required_argument, NULL, 'm' },
 		{ "policy", required_argument, NULL, 'P' },
@@ -269,8 +305,16 @@ options(int argc, char **argv, struct args *a)
 			a->spool = optarg;
 			a->spool_mode = 1;
 			break;
+		case 'H':
+			choose("--horizon", optarg, "fixed", "learnt", &v);
+			a->o.horizon = v ? SOLVE_HORIZON_LEARNT :
+			    SOLVE_HORIZON_FIXED;
+			break;
 		case 'h':
 			help = 1;
+			break;
+		case 'L':
+			a->lifetimes = optarg;
 			break;
 		case 'M':
 			if (strcmp(optarg, "per-node-tight") == 0) {
@@ -325,8 +369,11 @@ main(int argc, char **argv)
 	if (optind == argc)
 		a.spool_mode = 1;
 	if (a.spool_mode && (optind != argc || a.state || a.mps ||
-	    a.profiles))
+	    a.profiles || a.lifetimes))
 		usage(EX_USAGE);
+	if (a.lifetimes != NULL && a.o.horizon != SOLVE_HORIZON_LEARNT)
+		log_fatal(EX_USAGE, "--lifetimes is read with --horizon learnt "
+		    "only");
 	if (!a.spool_mode && argc - optind < 1)
 		usage(EX_USAGE);
 	if (a.mps != NULL && strlen(a.mps) >= sizeof ((struct plan *)0)->mps)

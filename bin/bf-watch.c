@@ -42,6 +42,7 @@ static const struct cli_opt help_opts[] = {
 	{ "-h, --help", "print this help and exit" },
 	{ "--holes-cmd CMD", "run sh -c CMD every --holes-interval seconds" },
 	{ "--holes-interval SEC", "see --holes-cmd (60)" },
+	{ "--horizon NAME", "fixed (10 s, default) or learnt (bf-solve(1))" },
 	{ "--keep-models N", "keep the MPS models of the N newest plans only" },
 	{ "--keep-rejected DAYS", "remove refusals older than DAYS (30)" },
 	{ "--metrics FILE",
@@ -113,6 +114,7 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "holes-cmd", required_argument, NULL, 'H' },
 		{ "holes-interval", required_argument, NULL, 'I' },
+		{ "horizon", required_argument, NULL, 'T' },
 		{ "keep-models", required_argument, NULL, 'M' },
 		{ "keep-rejected", required_argument, NULL, 'K' },
 		{ "no-profile", no_argument, NULL, 'P' },
@@ -183,6 +185,13 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			o.rescan = cli_number("-r", optarg, 0.1, 86400);
+			break;
+		case 'T':
+			if (strcmp(optarg, "fixed") != 0 &&
+			    strcmp(optarg, "learnt") != 0)
+				log_fatal(EX_USAGE, "--horizon must be fixed "
+				    "or learnt, not '%.64s'", optarg);
+			o.learnt = strcmp(optarg, "learnt") == 0;
 			break;
 		case 'V':
 			printf("bf-watch %s\n", BF_VERSION);

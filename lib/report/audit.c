@@ -126,6 +126,8 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 	}
 	if (made) {
 		p.seconds = want->seconds;	/* the one field that may differ */
+		/* a learnt look-ahead is taken as recorded: its tfwd */
+		memcpy(p.horizon, want->horizon, sizeof p.horizon);
 		if ((text = plan_format(&p, len)) == NULL)
 			diag_set(d, EX_OSERR, "out of memory");
 		plan_free(&p);

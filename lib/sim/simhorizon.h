@@ -59,7 +59,7 @@
 #include "util/log.h"
 
 #include "sched/events.h"
-#include "sim/lifetime.h"
+#include "spool/lifetime.h"
 
 enum simhorizon_mode {
 	SIMHORIZON_FIXED,

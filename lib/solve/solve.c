@@ -416,6 +416,7 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 	for (i = 0; i < s->njobs; i++)
 		held += s->jobs[i].was;
 	s->nfree = (long)s->holes.n - held;
+	s->tfwd = solve_horizon(s, o);
 	if (s->have_policy && s->policy.max_rate_per_node > 0)
 		for (i = 0; i < s->njobs; i++)
 			cap_rates(&s->jobs[i].job,
@@ -427,7 +428,7 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 		return -1;
 	}
 	for (i = 0; i < s->njobs; i++)
-		if (make_choices(&s->jobs[i], s->nfree, o->tfwd,
+		if (make_choices(&s->jobs[i], s->nfree, s->tfwd,
 		    job_weight(s, &s->jobs[i], own[i]), d) < 0) {
 			free(own);
 			return -1;
@@ -586,7 +587,7 @@ build_pernode(struct solve *s, const struct solve_opts *o)
 		pj[j].npoints = jb->job.npoints;
 	}
 	rc = pernode_build(&s->model, pj, s->njobs, s->holes.n, s->holder,
-	    o->tfwd, o->model == SOLVE_PERNODE_TIGHT ? PERNODE_TIGHT :
+	    s->tfwd, o->model == SOLVE_PERNODE_TIGHT ? PERNODE_TIGHT :
 	    PERNODE_BFTRAINER);
 	free(pj);
 	return rc;
@@ -659,7 +660,7 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 		return NULL;
 	fprintf(fp, "bf-solve %s model, minimise -(sum_J w_J (tfwd r_J(n_J) "
 	    "- cost_J)), tfwd %s\n", SOLVE_MODEL_NAME(o->model),
-	    fmt_double(o->tfwd, num));
+	    fmt_double(s->tfwd, num));
 	fprintf(fp, "holes %s jobs %s state %s\n", s->dig_holes, s->dig_jobs,
 	    s->dig_state);
 	fprintf(fp, "%zu nodes, %ld free\n", s->holes.n, s->nfree);

@@ -66,6 +66,15 @@
  *	the advisor proposes a count to probe, the job's choices are only 0,
  *	its current count and that probe.
  *
+ *	solve_horizon() (solve_horizon.c), called by solve_prepare(), is
+ *	the decision's look-ahead T: opts.tfwd, or with SOLVE_HORIZON_LEARNT
+ *	the mean expected remaining idle time of the free idle nodes (until
+ *	where the holes file gives it, else opts.life's estimate at the
+ *	node's idle age), over all idle nodes when none is free, opts.tfwd
+ *	when no node has one; at most SOLVE_HORIZON_MAX, to the millisecond
+ *	(bf-solve(1), The horizon).  The plan's tfwd is that T, its
+ *	horizon "learnt".
+ *
  *	solve_plan() maps the counts to nodes deterministically: a shrinking
  *	job gives back its nodes whose until is soonest first, growing jobs
  *	take the free nodes that last longest, highest rescale cost first,
@@ -96,6 +105,7 @@
 #include "solve/milp.h"
 #include "spool/holes.h"
 #include "spool/job.h"
+#include "spool/lifetime.h"
 #include "spool/plan.h"
 #include "spool/policy.h"
 #include "spool/state.h"
@@ -108,8 +118,13 @@ enum solve_model { SOLVE_COMPACT, SOLVE_PERNODE, SOLVE_PERNODE_TIGHT };
 #define SOLVE_MODEL_NAME(m) ((m) == SOLVE_COMPACT ? "compact" : \
 	(m) == SOLVE_PERNODE ? "per-node" : "per-node-tight")
 
+/* How the look-ahead is chosen (bf-solve(1), The horizon) */
+enum solve_horizon { SOLVE_HORIZON_FIXED, SOLVE_HORIZON_LEARNT };
+/* The learnt horizon's ceiling, seconds: -T's */
+#define SOLVE_HORIZON_MAX	1e6
+
 struct solve_opts {
-	double tfwd;		/* look-ahead, seconds */
+	double tfwd;		/* look-ahead, seconds; learnt: the fallback */
 	double seconds;		/* CBC's time limit */
 	enum solve_solver solver;
 	enum solve_model model;
@@ -122,6 +137,9 @@ struct solve_opts {
 	int known;		/* the DP's plan without CBC where it is
 				 * provably the only optimum (default; 0:
 				 * bf-solve --always-cbc, tests) */
+	enum solve_horizon horizon;
+	const struct lifetime_table *life;	/* learnt: borrowed, or NULL
+						 * (until only) */
 };
 
 /*
@@ -134,7 +152,7 @@ struct solve_opts {
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
-	SOLVE_FIX_COLS, 1 }
+	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL }
 
 struct solve_job {
 	struct job job;
@@ -191,6 +209,8 @@ struct solve {
 	const char *fixby;	/* what the threshold is the objective of */
 	char status[128];
 	double objective, seconds;
+	double tfwd;		/* the look-ahead used (solve_horizon()) */
+	size_t horizon_nodes;	/* learnt: the nodes its mean is over */
 };
 
 struct solve_count {
@@ -222,6 +242,7 @@ int solve_profile(struct solve *s, const char *label, const char *buf,
 void solve_profiles_digest(const struct solve *s, char out[HASH_TEXT_LEN]);
 int solve_prepare(struct solve *s, const struct solve_opts *o,
     struct diag *d);
+double solve_horizon(struct solve *s, const struct solve_opts *o);
 char *solve_mps(struct solve *s, const struct solve_opts *o, size_t *len,
     struct diag *d);
 int solve_run(struct solve *s, const struct solve_opts *o, struct diag *d);

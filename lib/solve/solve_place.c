@@ -234,7 +234,9 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	snprintf(p->mps, sizeof p->mps, "%s", mps ? mps : "");
 	p->objective = s->objective;
 	p->seconds = s->seconds;
-	p->tfwd = o->tfwd;
+	p->tfwd = s->tfwd;
+	snprintf(p->horizon, sizeof p->horizon, "%s",
+	    o->horizon == SOLVE_HORIZON_LEARNT ? "learnt" : "");
 }
 
 /*

@@ -59,6 +59,8 @@ format_head(FILE *fp, const struct plan *p)
 	fprintf(fp, ", objective: %s", fmt_double(p->objective, num));
 	fprintf(fp, ", seconds: %.3f", p->seconds);
 	fprintf(fp, ", tfwd: %s", fmt_double(p->tfwd, num));
+	if (p->horizon[0] != '\0')
+		fprintf(fp, ", horizon: %s", p->horizon);
 	if (p->curve[0] != '\0')
 		fprintf(fp, ", curve: %s", p->curve);
 	if (p->mps[0] != '\0') {
@@ -227,7 +229,9 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    copy_string(doc, sv, "model", p->model, sizeof p->model, d) < 0 ||
 	    copy_string(doc, sv, "status", p->status, sizeof p->status, d) < 0 ||
 	    copy_string(doc, sv, "mps", p->mps, sizeof p->mps, d) < 0 ||
-	    copy_string(doc, sv, "curve", p->curve, sizeof p->curve, d) < 0)
+	    copy_string(doc, sv, "curve", p->curve, sizeof p->curve, d) < 0 ||
+	    copy_string(doc, sv, "horizon", p->horizon, sizeof p->horizon,
+	    d) < 0)
 		return -1;
 	if ((v = ydoc_get(sv, "curve")) != NULL &&
 	    strcmp(p->curve, "scaled") != 0)

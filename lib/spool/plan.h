@@ -20,7 +20,8 @@
  *
  *	(solver is written on one line.)  Jobs in name order; hostlists
  *	quoted, since '[' is a YAML flow indicator; numbers by fmt_double().
- *	inputs has a policy digest too when a policy was read.  plan_parse()
+ *	inputs has a policy digest too when a policy was read; solver has
+ *	horizon: learnt when tfwd was learnt (solve.h).  plan_parse()
  *	reads back what plan_format() writes, for bf-apply and the tests.
  * DIAGNOSTICS
  *	plan_parse(): -1 with d set, 65 "FILE:LINE: what".
@@ -52,6 +53,7 @@ struct plan {
 	char solver[16], model[16], status[128], mps[512];	/* "" absent */
 	char curve[16];	/* "scaled" with profiles, "" before 2026-11-25 */
 	double objective, seconds, tfwd;
+	char horizon[16];	/* how tfwd was chosen: "learnt", "" fixed */
 	size_t njobs;
 	struct plan_job *jobs;
 	char *free;		/* compressed hostlist of unused nodes */

@@ -468,6 +468,7 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 	job_cache_free(&w->jobs_parsed);
 	inputs_memo_free(&w->jobs_read);
 	free(w->plan_text);
+	lifetime_table_free(&w->life);
 	free(w);
 	return rc;
 }

@@ -29,6 +29,12 @@
  *	keep_rejected seconds leave rejected/, and with keep_models only the
  *	models of that many newest plans stay in plans/ and history/.
  *	SIGTERM and SIGINT end the loop after the step in progress.
+ *
+ *	With o->learnt each decision's look-ahead is learnt (bf-solve
+ *	--horizon learnt): SPOOL/lifetimes is brought up to date with
+ *	history/ before it (lifetime.h); when it cannot be (a damaged file,
+ *	a full disk) the decision takes the fixed look-ahead, said once
+ *	per reason (watch_horizon.c).
  * DIAGNOSTICS
  *	One line per decision on stderr.  -1 with d set: 75 the spool is
  *	locked by another watcher (its pid named), 69 no inotify, 64 no
@@ -56,11 +62,12 @@ struct watch_opts {
 	size_t keep_models;	/* models of the newest plans kept; 0: all */
 	const char *metrics;	/* Prometheus text file, or NULL (metrics.h) */
 	int shadow;		/* decide and record, enact nothing */
+	int learnt;		/* --horizon learnt (bf-solve(1)) */
 };
 
 #define WATCH_DAY		86400.0
 #define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local", \
-	30 * WATCH_DAY, 0, NULL, 0 }
+	30 * WATCH_DAY, 0, NULL, 0, 0 }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

@@ -546,6 +546,8 @@ chain_solve(struct watcher *w, struct decision *x)
 	}
 	say_ignored(w);
 	t0 = now_mono();
+	if (w->o->learnt)
+		watch_horizon(w, &o);
 	fault_point("watch-before-solve");
 	if (decide_spool(w->sp, &x->in, &o, &w->jobs_parsed, &p, &text,
 	    &len, &d) < 0) {

@@ -25,6 +25,7 @@
 #include "solve/decide.h"
 #include "spool/intake.h"
 #include "spool/job.h"
+#include "spool/lifetime.h"
 #include "spool/spool.h"
 #include "watch/watch.h"
 
@@ -96,12 +97,17 @@ struct watcher {
 	struct plan plan_head;	/* and its head (no jobs): its inputs */
 	size_t pool_want;	/* files made ahead in tmp/ (file.h) */
 	int pool_off;		/* making one failed: not until the next chain */
+	struct lifetime_table life;	/* --horizon learnt (watch_horizon.c) */
+	char life_error[DIAG_MAX];	/* why it could not be had, last */
 };
 
 /* watch_metrics.c */
 void watch_metrics_decision(struct watch_metrics *m, double seconds);
 int watch_metrics_write(const struct watch_metrics *m, const char *path,
     struct diag *d);
+
+/* watch_horizon.c */
+void watch_horizon(struct watcher *w, struct solve_opts *o);
 
 /* watch_dirs.c */
 int watch_dirs_open(struct watcher *w, struct diag *d);

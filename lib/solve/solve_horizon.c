@@ -1,0 +1,61 @@
+/*
+ * NAME
+ *	solve_horizon - the look-ahead of one decision: fixed, or the idle
+ *	nodes' expected remaining idle time
+ * DESCRIPTION
+ *	See solve.h.  One T per decision, as bf-sim's --horizon learnt
+ *	(simhorizon.h): the compact model and its dynamic program stay as
+ *	they are, a column per job and count; the horizon is one pass over
+ *	the idle nodes.  The free nodes are those a grow takes; with none
+ *	free, T weighs only stops and shrinks, over all idle nodes.  A node
+ *	older than the learnt data support has no expected time and is
+ *	left out of the mean.  T is rounded to the millisecond through its
+ *	decimal text, so that the plan's tfwd read back (bf-audit) is the
+ *	very T used.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "solve/solve.h"
+
+double
+solve_horizon(struct solve *s, const struct solve_opts *o)
+{
+	double sum = 0, all = 0, r, t;
+	size_t i, nfree = 0, nidle = 0;
+	char text[64];
+	long long now = s->holes.time;
+
+	s->horizon_nodes = 0;
+	if (o->horizon == SOLVE_HORIZON_FIXED)
+		return o->tfwd;
+	for (i = 0; i < s->holes.n; i++) {
+		const struct holes_node *n = &s->holes.nodes[i];
+		if (n->until > 0)	/* the scheduler's word wins */
+			r = n->until > now ? (double)(n->until - now) : 0;
+		else if (o->life != NULL)
+			r = lifetime_table_remaining(o->life, n->name, now);
+		else
+			continue;
+		if (r < 0 || !isfinite(r))
+			continue;
+		all += r;
+		nidle++;
+		if (s->holder[i] < 0) {
+			sum += r;
+			nfree++;
+		}
+	}
+	if (nfree > 0)
+		t = sum / (double)nfree;
+	else if (nidle > 0)
+		t = all / (double)nidle;
+	else
+		return o->tfwd;
+	s->horizon_nodes = nfree > 0 ? nfree : nidle;
+	if (t > SOLVE_HORIZON_MAX)
+		t = SOLVE_HORIZON_MAX;
+	snprintf(text, sizeof text, "%.3f", t);
+	return strtod(text, NULL);
+}
