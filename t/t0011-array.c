@@ -5,7 +5,9 @@
  * array_index() over a name table.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "util/array.h"
@@ -63,6 +65,38 @@ main(void)
 		is_int(array_index(names, 3, "learnt "), -1,
 		    "a name with more after it: -1");
 		is_int(array_index(names, 0, "fixed"), -1, "no names: -1");
+	}
+	{
+		/* Elements with the name inside, not first; 100 in order. */
+		struct named {
+			long before;
+			char name[8];
+			int after;
+		} e[100];
+		size_t k, at;
+		int found, right = 1;
+
+		for (k = 0; k < 100; k++)
+			snprintf(e[k].name, sizeof e[k].name, "j%03zu", 2 * k);
+		for (k = 0; k < 100; k++) {
+			char want[8];
+			snprintf(want, sizeof want, "j%03zu", 2 * k);
+			at = array_find_name(e, 100, sizeof *e,
+			    offsetof(struct named, name), want, &found);
+			right &= found && at == k;
+			snprintf(want, sizeof want, "j%03zu", 2 * k + 1);
+			at = array_find_name(e, 100, sizeof *e,
+			    offsetof(struct named, name), want, &found);
+			right &= !found && at == k + 1;
+		}
+		ok(right, "array_find_name: each of 100 names at its index, "
+		    "each name between two where it would go");
+		at = array_find_name(e, 100, sizeof *e,
+		    offsetof(struct named, name), "a", &found);
+		ok(!found && at == 0, "before the first: 0, not found");
+		at = array_find_name(e, 0, sizeof *e,
+		    offsetof(struct named, name), "j000", &found);
+		ok(!found && at == 0, "no elements: 0, not found");
 	}
 	return tap_done();
 }

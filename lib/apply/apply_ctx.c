@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,22 +28,8 @@
 static size_t
 seen_at(const struct ctx *c, const char *name, int *found)
 {
-	size_t lo = 0, hi = c->nseen;
-
-	*found = 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = strcmp(c->seen[mid].name, name);
-		if (cmp == 0) {
-			*found = 1;
-			return mid;
-		}
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return array_find_name(c->seen, c->nseen, sizeof *c->seen,
+	    offsetof(struct seen, name), name, found);
 }
 
 /* A job's status, asked of the backend once per run unless it changed. */
@@ -197,24 +184,17 @@ const struct job *
 apply_job_peek(const struct ctx *c, const char *name)
 {
 	const struct inputs *in = c->o->inputs;
-	size_t lo = 0, hi;
+	size_t i;
+	int found;
 
 	if (in == NULL || c->o->jobs == NULL)
 		return NULL;
-	hi = in->njobs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = strcmp(in->jobs[mid].name, name);
-		if (cmp == 0)
-			return in->jobs[mid].buf == NULL ? NULL :
-			    job_cache_peek(c->o->jobs, name, in->jobs[mid].buf,
-			    in->jobs[mid].len);
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	i = array_find_name(in->jobs, in->njobs, sizeof *in->jobs,
+	    offsetof(struct input_file, name), name, &found);
+	if (!found || in->jobs[i].buf == NULL)
+		return NULL;
+	return job_cache_peek(c->o->jobs, name, in->jobs[i].buf,
+	    in->jobs[i].len);
 }
 
 /*

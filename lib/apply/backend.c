@@ -9,6 +9,7 @@
 #define _XOPEN_SOURCE 700	/* realpath */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,22 +27,8 @@
 static size_t
 seen_at(const struct backend *b, const char *name, int *found)
 {
-	size_t lo = 0, hi = b->nseen, mid;
-	int cmp;
-
-	*found = 0;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((cmp = strcmp(b->seen[mid].name, name)) == 0) {
-			*found = 1;
-			return mid;
-		}
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return array_find_name(b->seen, b->nseen, sizeof *b->seen,
+	    offsetof(struct run_seen, name), name, found);
 }
 
 /* The run's entry, made when missing; NULL when out of memory. */

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,18 +116,10 @@ inputs_memo_free(struct inputs_memo *m)
 }
 
 static size_t
-memo_lower(const struct inputs_memo *m, const char *name)
+memo_lower(const struct inputs_memo *m, const char *name, int *found)
 {
-	size_t lo = 0, hi = m->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(m->v[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return array_find_name(m->v, m->n, sizeof *m->v,
+	    offsetof(struct inputs_memo_entry, name), name, found);
 }
 
 static int
@@ -142,9 +135,10 @@ memo_take(struct inputs_memo *m, int fd, const char *file, const char *name,
 {
 	struct inputs_memo_entry *e;
 	struct stat st;
-	size_t i = memo_lower(m, name);
+	int found;
+	size_t i = memo_lower(m, name, &found);
 
-	if (i >= m->n || strcmp(m->v[i].name, name) != 0)
+	if (!found)
 		return -1;
 	e = &m->v[i];
 	if (e->buf == NULL ||
@@ -176,11 +170,12 @@ memo_put(struct inputs_memo *m, int fd, const char *file,
 {
 	struct inputs_memo_entry *e, *grown;
 	struct stat st;
-	size_t i = memo_lower(m, f->name);
+	int found;
+	size_t i = memo_lower(m, f->name, &found);
 
 	if (fstatat(fd, file, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return;
-	if (i >= m->n || strcmp(m->v[i].name, f->name) != 0) {
+	if (!found) {
 		if ((grown = array_grow(m->v, &m->cap, m->n + 1, sizeof *grown,
 		    64)) == NULL)
 			return;

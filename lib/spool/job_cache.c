@@ -7,6 +7,7 @@
  *	pass (the decision, the done check, the history record), and a
  *	linear walk of 500 names was 2 % of its time at 10,000 x 500.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,28 +31,14 @@ entry_free(struct job_cached *e)
 	e->len = 0;
 }
 
-/* The first entry whose name is not below name (c->n: none). */
-static size_t
-lower_bound(const struct job_cache *c, const char *name)
-{
-	size_t lo = 0, hi = c->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(c->v[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static struct job_cached *
 find(const struct job_cache *c, const char *name)
 {
-	size_t i = lower_bound(c, name);
+	int found;
+	size_t i = array_find_name(c->v, c->n, sizeof *c->v,
+	    offsetof(struct job_cached, name), name, &found);
 
-	return i < c->n && strcmp(c->v[i].name, name) == 0 ? &c->v[i] : NULL;
+	return found ? &c->v[i] : NULL;
 }
 
 static struct job_cached *
@@ -94,7 +81,9 @@ job_cache_put(struct job_cache *c, const char *name, const char *buf,
 	struct job_cached *e = find(c, name);
 
 	if (e == NULL) {
-		size_t at = lower_bound(c, name);
+		int found;
+		size_t at = array_find_name(c->v, c->n, sizeof *c->v,
+		    offsetof(struct job_cached, name), name, &found);
 		if ((e = array_grow(c->v, &c->cap, c->n + 1, sizeof *e,
 		    16)) == NULL)
 			return;

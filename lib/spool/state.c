@@ -6,6 +6,7 @@
  *	once, with their jobs, so a whole machine costs n log n.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -472,20 +473,12 @@ state_is_unobtained(const struct state *st, const char *holes,
 const struct state_job *
 state_find(const struct state *st, const char *name)
 {
-	size_t lo = 0, hi = st->n;
+	int found;
+	size_t i = array_find_name(st->jobs, st->n, sizeof *st->jobs,
+	    offsetof(struct state_job, name), name, &found);
 
 	/* The jobs are kept by name (state_parse(), state_add()). */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = strcmp(st->jobs[mid].name, name);
-		if (cmp == 0)
-			return &st->jobs[mid];
-		if (cmp < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return found ? &st->jobs[i] : NULL;
 }
 
 char *

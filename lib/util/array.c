@@ -48,3 +48,26 @@ array_index(const char *const names[], size_t n, const char *s)
 			return (long)i;
 	return -1;
 }
+
+size_t
+array_find_name(const void *base, size_t n, size_t size, size_t off,
+    const char *name, int *found)
+{
+	const char *b = base;
+	size_t lo = 0, hi = n;
+
+	*found = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(b + mid * size + off, name);
+		if (cmp == 0) {
+			*found = 1;
+			return mid;
+		}
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
