@@ -28,7 +28,10 @@
 # JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
 # meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
 # window (a reduced run: say so beside its figures); JPA_NICE the nice
-# level (default 10).  online --probe-contested probes only where nodes
+# level (default 10); JPA_MODES a subset of the modes (oracle online
+# online-no-probe online-probe-contested online-shared online-voi
+# online-voi-no-probe none), in this order; JPA_EXTRA options appended to
+# every bf-sim run (e.g. JPA_EXTRA='--horizon learnt').  online --probe-contested probes only where nodes
 # are contested; online --voi is issue 35's advisor (bf-sim(1)): an
 # honest prior, passive measurement, probes by value of information;
 # --voi --no-probe the same without its probes.
@@ -39,7 +42,8 @@ BIN=${JPA_BIN:-$ROOT/bin/bf-sim}
 WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
 HOURS=${JPA_HOURS:-72}
 TO=$(date -u -d "2021-02-10T20:21:15Z + $HOURS hours" +%Y-%m-%dT%H:%M:%SZ)
-MODES="oracle online online-no-probe online-probe-contested online-shared online-voi online-voi-no-probe none"
+MODES=${JPA_MODES:-oracle online online-no-probe online-probe-contested online-shared online-voi online-voi-no-probe none}
+EXTRA=${JPA_EXTRA:-}
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 CURVES=$ROOT/examples/sim/bftrainer-curves.csv
 OUT=${JPA_OUT:-$ROOT/bench/out/jpa}
@@ -63,7 +67,7 @@ run() {	# name jobs max-jobs option...
 		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
 		--from 2021-02-10T20:21:15Z --to "$TO" \
 		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
-		-o "$OUT/$_name" "$@" </dev/null || exit 1
+		-o "$OUT/$_name" "$@" $EXTRA </dev/null || exit 1
 	_t1=$(date +%s.%N)
 	printf '%-30s %8.1f s wall %8.1f s cpu\n' "$_name" \
 	    "$(echo "$_t1 - $_t0" | bc)" "$(cpu "$_name")" |
@@ -92,27 +96,36 @@ for w in $WORKLOADS; do
 	*)	echo "bench/jpa.sh: no workload $w" >&2; exit 1 ;;
 	esac
 	echo "== $w: $(basename "$jobs"), at most $max at once, $HOURS hours $*"
-	run "$w-oracle" "$jobs" $max --profile oracle "$@"
-	run "$w-online" "$jobs" $max --profile online "$@"
-	run "$w-online-no-probe" "$jobs" $max --profile online --no-probe "$@"
-	run "$w-online-probe-contested" "$jobs" $max --profile online \
-	    --probe-contested "$@"
-	run "$w-online-shared" "$jobs" $max --profile online --share-fits "$@"
-	run "$w-online-voi" "$jobs" $max --profile online --voi "$@"
-	run "$w-online-voi-no-probe" "$jobs" $max --profile online --voi \
-	    --no-probe "$@"
-	run "$w-none" "$jobs" $max --profile none "$@"
-	(cd "$OUT" && "$BIN" --compare "$w-oracle" "$w-online" \
-	    "$w-online-no-probe" "$w-online-probe-contested" \
-	    "$w-online-shared" "$w-online-voi" "$w-online-voi-no-probe" \
-	    "$w-none")
+	names=
+	for m in $MODES; do
+		case $m in
+		oracle)	o="--profile oracle" ;;
+		online)	o="--profile online" ;;
+		online-no-probe) o="--profile online --no-probe" ;;
+		online-probe-contested) o="--profile online --probe-contested" ;;
+		online-shared) o="--profile online --share-fits" ;;
+		online-voi) o="--profile online --voi" ;;
+		online-voi-no-probe) o="--profile online --voi --no-probe" ;;
+		none)	o="--profile none" ;;
+		*)	echo "bench/jpa.sh: no mode $m" >&2; exit 1 ;;
+		esac
+		run "$w-$m" "$jobs" $max $o "$@"
+		names="$names $w-$m"
+	done
+	(cd "$OUT" && "$BIN" --compare $names)
 	echo
 done
 
 echo "== samples per idle node-hour (jobs finished); online over no information beside MalleTrain's +22.3 %"
 echo
-echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | online, voi | online, voi, no probe | none |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+header() {	# the tables' header: a column per mode, then "$@"
+	printf '| workload |'
+	for m in $MODES "$@"; do printf ' %s |' "$m"; done
+	printf '\n| --- |'
+	for m in $MODES "$@"; do printf ' ---: |'; done
+	echo
+}
+header
 for w in $WORKLOADS; do
 	printf '| %s |' $w
 	for m in $MODES; do
@@ -127,8 +140,8 @@ echo "| --- | --- | ---: | ---: | ---: | ---: |"
 for w in $WORKLOADS; do
 	o=$(val $w-oracle samples_per_idle_node_hour)
 	n=$(val $w-none samples_per_idle_node_hour)
-	for m in online online-no-probe online-probe-contested online-shared \
-	    online-voi online-voi-no-probe oracle; do
+	for m in $MODES; do
+		[ $m = none ] && continue
 		p=$(val $w-$m samples_per_idle_node_hour)
 		# a share of a gain only where the oracle gains
 		if [ "$(echo "$o > $n" | bc)" = 1 ]; then
@@ -145,13 +158,16 @@ done
 echo
 echo "== CPU seconds of each replay (user + system, with gnuplot's), online over oracle (issue 35: within 2x)"
 echo
-echo "| workload | oracle | online | online, no probe | online, probe if contested | online, shared fits | online, voi | online, voi, no probe | none | online / oracle |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+header "online / oracle"
 for w in $WORKLOADS; do
 	printf '| %s |' $w
 	for m in $MODES; do
 		printf ' %s |' "$(cpu $w-$m)"
 	done
-	printf ' %.2f |\n' "$(echo "$(cpu $w-online) / $(cpu $w-oracle)" | bc -l)"
+	if [ -r "$OUT/$w-online.cpu" ] && [ -r "$OUT/$w-oracle.cpu" ]; then
+		printf ' %.2f |\n' "$(echo "$(cpu $w-online) / $(cpu $w-oracle)" | bc -l)"
+	else
+		echo ' - |'
+	fi
 done
 echo; echo "Results and plots in $OUT"
