@@ -104,7 +104,11 @@ holes_finish(struct holes *h, const char *file, struct diag *d)
 {
 	size_t i;
 
-	if (h->n > 1)
+	/* Already in order (bf-holes writes them so): not sorted again. */
+	for (i = 1; i < h->n && node_cmp(&h->nodes[i - 1], &h->nodes[i]) <= 0;
+	    i++)
+		continue;
+	if (i < h->n)
 		qsort(h->nodes, h->n, sizeof *h->nodes, node_cmp);
 	for (i = 1; i < h->n; i++)
 		if (strcmp(h->nodes[i].name, h->nodes[i - 1].name) == 0)
