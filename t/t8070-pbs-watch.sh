@@ -143,7 +143,7 @@ test_expect_success 'step 0: the free Polaris vnode: a job starts there on a PBS
 	holes_at 1699630815 &&
 	grep "^4321 qsub -f -q bf -N bf-[0-9a-f]*-a -l select=1:host=$A " \
 		srv/argv.log &&
-	wait_for 10 workers a 1 &&
+	wait_for 30 workers a 1 &&
 	grep "^4321 pbs_attach -j $(pilot a $A) " srv/argv.log
 '
 
@@ -156,7 +156,7 @@ test_expect_success 'step 1: a vnode back up: the job grows onto it' '
 	wait_for 30 holding a $A $C && cat watch.log &&
 	wait_for 15 logged "decision: .*; grow a 1->2 (chosen);" &&
 	holes_at 1699630875 &&
-	wait_for 10 workers a 2
+	wait_for 30 workers a 2
 '
 
 standin end $B
@@ -164,7 +164,7 @@ step 2
 test_expect_success 'step 2: a job ended: the job grows to all three' '
 	wait_for 30 holding a $A $B $C && cat watch.log && holes_at 1699630935 &&
 	wait_for 15 logged "decision: .*; grow a 2->3 (chosen);" &&
-	wait_for 10 workers a 3
+	wait_for 30 workers a 3
 '
 
 standin preempt D $A
@@ -175,7 +175,7 @@ test_expect_success 'step 3: a main job preempts a pilot: the job shrinks, nothi
 	wait_for 30 holding a $B $C && cat watch.log sp/state.yaml &&
 	grep " leave $A $idA GONE$" sp/run/a/pilots.log &&
 	test $(grep -c "^4321 qsub .*host=$A " srv/argv.log) = 1 &&
-	wait_for 10 workers a 2
+	wait_for 30 workers a 2
 '
 
 standin preempt D $B $C
