@@ -49,6 +49,9 @@
  *	then the end uses the statuses already asked, and a job that ended
  *	during this run is retired by the next.  At 500 jobs that halves the
  *	backend's status calls of a run (8 system calls each, local).
+ *	bf-watch does not set it: a job it starts in a pass and that ends
+ *	within the pass has no watch on its run/NAME/ yet, and would wait
+ *	for the rescan (t5030 found it).
  *	A plan already carried out gives no action, so applying it again
  *	changes nothing.  With dry_run nothing is changed at all.
  *

@@ -650,8 +650,7 @@ chain_apply(struct watcher *w, const char *trigger, struct decision *x,
 {
 	struct apply_opts o = { .now = (long long)time(NULL),
 	    .inputs = x->have_inputs ? &x->in : NULL,
-	    .plan = x->parsed ? &x->plan : NULL, .jobs = &w->jobs_parsed,
-	    .ends_wake = 1 };
+	    .plan = x->parsed ? &x->plan : NULL, .jobs = &w->jobs_parsed };
 	long long ptime = x->parsed ? x->plan.time : 0;
 	double objective = x->parsed ? x->plan.objective : 0;
 	struct apply_result r;
