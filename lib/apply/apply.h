@@ -40,18 +40,6 @@
  *	takes it over (and leaves it empty).  o.jobs, when not NULL, holds
  *	the job files of o.inputs parsed: the done check takes each job's
  *	samples from it rather than from its file.
- *
- *	A run asks each job's status of the backend once, as it reconciles,
- *	and again only for a job it acted on; at its end it asks every job
- *	again, to retire one that ended meanwhile.  o.ends_wake says that the
- *	caller runs again as soon as a job ends (bf-watch, which watches each
- *	run/NAME/ for the exit record and starts a pass at its arrival):
- *	then the end uses the statuses already asked, and a job that ended
- *	during this run is retired by the next.  At 500 jobs that halves the
- *	backend's status calls of a run (8 system calls each, local).
- *	bf-watch does not set it: a job it starts in a pass and that ends
- *	within the pass has no watch on its run/NAME/ yet, and would wait
- *	for the rescan (t5030 found it).
  *	A plan already carried out gives no action, so applying it again
  *	changes nothing.  With dry_run nothing is changed at all.
  *
@@ -93,7 +81,6 @@ struct apply_opts {
 	const struct inputs *inputs;	/* the spool's inputs, or NULL */
 	struct plan *plan;	/* buf parsed, or NULL; taken over */
 	struct job_cache *jobs;	/* jobs parsed, or NULL */
-	int ends_wake;		/* a job's end wakes the caller: see above */
 };
 
 struct apply_action {

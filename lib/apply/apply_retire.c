@@ -409,12 +409,8 @@ apply_retire_ended(struct ctx *c)
 	for (i = 0; i < n && rc == 0; i++) {
 		if (!job_name_valid(names[i]))
 			continue;
-		/*
-		 * A job may have ended meanwhile: asked again, unless the
-		 * caller runs again at its end (o.ends_wake).
-		 */
-		if (!c->o->ends_wake)
-			apply_forget(c, names[i]);
+		/* A job may have ended meanwhile: asked again. */
+		apply_forget(c, names[i]);
 		rc = apply_status(c, names[i], &bs);
 		if (rc == 0 && (bs.phase == BACKEND_EXITED ||
 		    bs.phase == BACKEND_LOST || abandoned(c, names[i], &bs)))
