@@ -23,8 +23,10 @@
 # --no-probe and none.  Prints bf-sim --compare per workload, then per
 # workload samples per idle node-hour and jobs finished, online over none
 # beside MalleTrain's 22.3 %, and each against the oracle, then each
-# run's wall time, online over oracle (a time depends on the machine's
-# load; the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
+# run's CPU seconds, the replay's own (bf-sim --no-plot) apart from its
+# plots' (gnuplot plot.gp, run after it), each online mode over the
+# oracle (issue 35, item 3: within 2x; a time depends on the machine,
+# the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
 # JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
 # meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
 # window (a reduced run: say so beside its figures); JPA_NICE the nice
@@ -67,15 +69,22 @@ run() {	# name jobs max-jobs option...
 		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
 		--from 2021-02-10T20:21:15Z --to "$TO" \
 		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
-		-o "$OUT/$_name" "$@" $EXTRA </dev/null || exit 1
+		-o "$OUT/$_name" --no-plot "$@" $EXTRA </dev/null || exit 1
+	# the plots bf-sim would have drawn, timed apart from the replay
+	echo "0 0" >"$OUT/$_name.plotcpu"
+	if command -v gnuplot >/dev/null 2>&1; then
+		(cd "$OUT/$_name" && nice -n "${JPA_NICE:-10}" /usr/bin/time \
+		    -f '%U %S' -o ../"$_name.plotcpu" gnuplot plot.gp) ||
+		    exit 1
+	fi
 	_t1=$(date +%s.%N)
-	printf '%-30s %8.1f s wall %8.1f s cpu\n' "$_name" \
-	    "$(echo "$_t1 - $_t0" | bc)" "$(cpu "$_name")" |
-	    tee -a "$OUT/wall.txt"
+	printf '%-30s %8.1f s wall %8.1f s cpu %8.1f s plots\n' "$_name" \
+	    "$(echo "$_t1 - $_t0" | bc)" "$(cpu "$_name")" \
+	    "$(cpu "$_name" plotcpu)" | tee -a "$OUT/wall.txt"
 }
 
-cpu() {	# name: user + system seconds, the program's and gnuplot's
-	awk '{ printf "%.1f", $1 + $2 }' "$OUT/$1.cpu"
+cpu() {	# name [plotcpu]: user + system seconds of the replay (or its plots)
+	awk '{ printf "%.1f", $1 + $2 }' "$OUT/$1.${2:-cpu}"
 }
 
 val() {	# dir key
@@ -156,18 +165,32 @@ for w in $WORKLOADS; do
 	done
 done
 echo
-echo "== CPU seconds of each replay (user + system, with gnuplot's), online over oracle (issue 35: within 2x)"
+ratio() {	# workload mode: its replay's CPU over the oracle's
+	if [ -r "$OUT/$1-$2.cpu" ] && [ -r "$OUT/$1-oracle.cpu" ]; then
+		printf '%.2f' "$(echo "$(cpu $1-$2) / $(cpu $1-oracle)" | bc -l)"
+	else
+		printf -- -
+	fi
+}
+echo "== CPU seconds of each replay, bf-sim's own (user + system, --no-plot), online over oracle (issue 35: within 2x)"
 echo
-header "online / oracle"
+header "online / oracle" "online-voi / oracle"
 for w in $WORKLOADS; do
 	printf '| %s |' $w
 	for m in $MODES; do
 		printf ' %s |' "$(cpu $w-$m)"
 	done
-	if [ -r "$OUT/$w-online.cpu" ] && [ -r "$OUT/$w-oracle.cpu" ]; then
-		printf ' %.2f |\n' "$(echo "$(cpu $w-online) / $(cpu $w-oracle)" | bc -l)"
-	else
-		echo ' - |'
-	fi
+	printf ' %s | %s |\n' "$(ratio $w online)" "$(ratio $w online-voi)"
+done
+echo
+echo "== CPU seconds of each replay's plots (gnuplot plot.gp, user + system)"
+echo
+header
+for w in $WORKLOADS; do
+	printf '| %s |' $w
+	for m in $MODES; do
+		printf ' %s |' "$(cpu $w-$m plotcpu)"
+	done
+	echo
 done
 echo; echo "Results and plots in $OUT"
