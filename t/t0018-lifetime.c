@@ -153,10 +153,35 @@ random_histories(void)
 	    queries);
 }
 
+/* One look-ahead from per-node times: the free nodes' mean, else all. */
+static void
+mean_rule(void)
+{
+	struct lifetime_mean m = LIFETIME_MEAN_INIT;
+	double t = -1;
+	size_t over = 99;
+
+	ok(lifetime_mean(&m, &t, &over) == 0 && t == -1 && over == 99,
+	    "no node: no mean, nothing written");
+	lifetime_mean_add(&m, 100, 0);
+	lifetime_mean_add(&m, 300, 0);
+	lifetime_mean_add(&m, -1, 1);
+	lifetime_mean_add(&m, INFINITY, 1);
+	lifetime_mean_add(&m, NAN, 0);
+	ok(lifetime_mean(&m, &t, &over) == 1 && t == 200 && over == 2,
+	    "none free: the mean of all idle nodes with a time, 200 over 2");
+	lifetime_mean_add(&m, 40, 1);
+	lifetime_mean_add(&m, 0, 1);
+	ok(lifetime_mean(&m, &t, &over) == 1 && t == 20 && over == 2,
+	    "free nodes: their mean alone, 20 over 2 (0 counts, -1 and "
+	    "infinity do not)");
+}
+
 int
 main(void)
 {
 	by_hand();
+	mean_rule();
 	random_histories();
 	return tap_done();
 }

@@ -213,8 +213,8 @@ simhorizon_decide(struct simhorizon *h, double t,
     const unsigned char *idle, const long *own, size_t nnodes,
     double *horizon, struct diag *d)
 {
-	double sum = 0, all = 0, r;
-	size_t i, nfree = 0, nidle = 0;
+	struct lifetime_mean mean = LIFETIME_MEAN_INIT;
+	size_t i, over;
 
 	*horizon = h->tfwd;
 	if (h->mode == SIMHORIZON_FIXED)
@@ -227,22 +227,12 @@ simhorizon_decide(struct simhorizon *h, double t,
 			return 0;
 		}
 	}
-	for (i = 0; i < nnodes; i++) {
-		if (!idle[i] || (r = simhorizon_remaining(h, i, t)) < 0 ||
-		    !isfinite(r))
-			continue;
-		all += r;
-		nidle++;
-		if (own[i] < 0) {
-			sum += r;
-			nfree++;
-		}
-	}
-	if (nfree > 0)
-		*horizon = sum / (double)nfree;
-	else if (nidle > 0)
-		*horizon = all / (double)nidle;
-	else if (h->mode == SIMHORIZON_LEARNT)
+	for (i = 0; i < nnodes; i++)
+		if (idle[i])
+			lifetime_mean_add(&mean, simhorizon_remaining(h, i, t),
+			    own[i] < 0);
+	if (!lifetime_mean(&mean, horizon, &over) &&
+	    h->mode == SIMHORIZON_LEARNT)
 		h->fallbacks += anyidle(idle, nnodes);
 	return 0;
 }

@@ -13,7 +13,6 @@
  *	decimal text, so that the plan's tfwd read back (bf-audit) is the
  *	very T used.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,8 +21,9 @@
 double
 solve_horizon(struct solve *s, const struct solve_opts *o)
 {
-	double sum = 0, all = 0, r, t;
-	size_t i, nfree = 0, nidle = 0;
+	struct lifetime_mean mean = LIFETIME_MEAN_INIT;
+	double r, t;
+	size_t i;
 	char text[64];
 	long long now = s->holes.time;
 
@@ -38,22 +38,10 @@ solve_horizon(struct solve *s, const struct solve_opts *o)
 			r = lifetime_table_remaining(o->life, n->name, now);
 		else
 			continue;
-		if (r < 0 || !isfinite(r))
-			continue;
-		all += r;
-		nidle++;
-		if (s->holder[i] < 0) {
-			sum += r;
-			nfree++;
-		}
+		lifetime_mean_add(&mean, r, s->holder[i] < 0);
 	}
-	if (nfree > 0)
-		t = sum / (double)nfree;
-	else if (nidle > 0)
-		t = all / (double)nidle;
-	else
+	if (!lifetime_mean(&mean, &t, &s->horizon_nodes))
 		return o->tfwd;
-	s->horizon_nodes = nfree > 0 ? nfree : nidle;
 	if (t > SOLVE_HORIZON_MAX)
 		t = SOLVE_HORIZON_MAX;
 	snprintf(text, sizeof text, "%.3f", t);

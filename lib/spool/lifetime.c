@@ -10,6 +10,7 @@
  *	seconds in a replay and in a spool, so the sums are exact.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,4 +186,31 @@ lifetime_free(struct lifetime *lt)
 	free(lt->tailn);
 	free(lt->fresh);
 	memset(lt, 0, sizeof *lt);
+}
+
+void
+lifetime_mean_add(struct lifetime_mean *m, double remaining, int is_free)
+{
+	if (remaining < 0 || !isfinite(remaining))
+		return;
+	m->sum_all += remaining;
+	m->nall++;
+	if (is_free) {
+		m->sum_free += remaining;
+		m->nfree++;
+	}
+}
+
+int
+lifetime_mean(const struct lifetime_mean *m, double *t, size_t *over)
+{
+	if (m->nfree > 0) {
+		*t = m->sum_free / (double)m->nfree;
+		*over = m->nfree;
+	} else if (m->nall > 0) {
+		*t = m->sum_all / (double)m->nall;
+		*over = m->nall;
+	} else
+		return 0;
+	return 1;
 }

@@ -11,6 +11,10 @@
  *	e = lifetime_residual(&lt, age);	(< 0: no estimate)
  *	lifetime_free(&lt);
  *
+ *	struct lifetime_mean m = LIFETIME_MEAN_INIT;	(one decision's T)
+ *	lifetime_mean_add(&m, remaining, is_free);	(each idle node)
+ *	if (lifetime_mean(&m, &T, &over)) ...		(0: no node had one)
+ *
  *	struct lifetime_table t;		(the spool's, lifetime_spool.c)
  *	lifetime_table_init(&t);
  *	lifetime_spool_update(&sp, &t, &d);	(read, learn, write back)
@@ -74,6 +78,14 @@
  *	it): nothing is learnt until bf-apply makes it.  Only whole lines
  *	(ended by a newline, without a tab) are read.
  *
+ *	lifetime_mean() is the rule that makes one look-ahead of per-node
+ *	times (bf-solve's --horizon learnt and bf-sim's, bf-solve(1), The
+ *	horizon): the mean remaining idle time of the free idle nodes, those
+ *	a grow takes, or of all idle nodes when none is free; a time below
+ *	0 or not finite (no estimate, a node older than the data) is left
+ *	out.  It returns 1 with *t the mean and *over the nodes it is over,
+ *	0 when no node had a time.
+ *
  *	lifetime_table_parse() reads the file's text and
  *	lifetime_table_format() writes it; lifetime_table_remaining() is a
  *	node's expected remaining idle time at time t (its age: t less when
@@ -122,6 +134,14 @@ int lifetime_add_n(struct lifetime *lt, double seconds, size_t count);
 int lifetime_refresh(struct lifetime *lt);
 double lifetime_residual(const struct lifetime *lt, double age);
 void lifetime_free(struct lifetime *lt);
+
+struct lifetime_mean {
+	double sum_free, sum_all;
+	size_t nfree, nall;
+};
+#define LIFETIME_MEAN_INIT	{ 0, 0, 0, 0 }
+void lifetime_mean_add(struct lifetime_mean *m, double remaining, int is_free);
+int lifetime_mean(const struct lifetime_mean *m, double *t, size_t *over);
 
 /* SPOOL/lifetimes (bf-spool(5)) */
 #define LIFETIME_FILE		"lifetimes"
