@@ -611,6 +611,7 @@ shadow_line() {
 #	event_counts FILE	replays an event stream: "TIME IDLE" per line
 #	event_hosts FILE T	the idle set after replaying events up to T
 #	hosts_of_each FILE...	"T node" for each DIR/T.yaml, sorted by T, node
+#	event_hosts_each FILE TIMES	"T node" for the idle set at each of TIMES
 #	compressed FILE...	fails unless every hostlist is fully compressed
 #
 # The expansion is written here in awk, apart from lib/util/hostlist.c, so that
@@ -691,6 +692,17 @@ event_counts() {
 event_hosts() {
 	awk -v t="$2" "$HOSTS_AWK"'$1 <= t + 0 { apply($0) }
 	END { for (h in idle) print h }' "$1" | sort
+}
+
+# event_hosts at each time of TIMES (a number a line) in one replay: "T
+# node" lines, sorted by T then node, as a loop of event_hosts EVENTS T
+# with sed "s/^/T /" over the sorted times writes them.
+event_hosts_each() {	# events-file times-file
+	sort -n "$2" | awk "$HOSTS_AWK"'
+	function report(q,   h) { for (h in idle) print q, h }
+	NR == FNR { qs[++nq] = $1; next }
+	{ while (qi < nq && qs[qi + 1] + 0 < $1 + 0) report(qs[++qi]); apply($0) }
+	END { while (qi < nq) report(qs[++qi]) }' - "$1" | sort -k1,1n -k2,2
 }
 
 compressed() {
