@@ -37,7 +37,7 @@
 # 15004, 15007, 17001): one such cluster per machine at a time, so
 # pbs_usable takes /tmp/bf-openpbs.lock (flock, for the whole test) and a
 # second PBS test waits there for the first to end; t/testrules.yml lists
-# them far apart.
+# t8085 where it starts as t8080 ends.
 #
 # Workers reach their node's pilot as a site's ssh does: bf-apply runs
 # "ssh ... NODE pbs_attach -j ID CMD"; on one host $PBS_DIR/bin/ssh stands

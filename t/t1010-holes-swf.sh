@@ -89,12 +89,12 @@ times_of() {	# swf
 check_times() {	# swf
 	times_of "$1" >times &&
 	awk_idle "$1" $(cat times) >want.all &&
-	: >have.all &&
+	rm -rf h && mkdir h &&
 	for t in $(cat times); do
-		bf-holes --swf "$1" --at "$t" >h.yaml || return 1
-		hosts_of h.yaml | sed "s/^/$t /" >>have.all
-		compressed h.yaml || return 1
+		bf-holes --swf "$1" --at "$t" >h/$t.yaml || return 1
 	done &&
+	hosts_of_each $(sed "s|.*|h/&.yaml|" times) >have.all &&
+	compressed h/*.yaml &&
 	test_cmp want.all have.all
 }
 

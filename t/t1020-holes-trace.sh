@@ -29,14 +29,13 @@ times_of() {	# trace
 check_times() {	# trace epoch
 	times_of "$1" >times &&
 	awk_idle "$1" $(cat times) >want.all &&
-	: >have.all &&
+	rm -rf h && mkdir h &&
 	for t in $(cat times); do
-		bf-holes --idle-trace "$1" --epoch "$2" --at $(($2 + t)) >h.yaml || return 1
-		hosts_of h.yaml | sed "s/^/$t /" >>have.all
-		compressed h.yaml || return 1
+		bf-holes --idle-trace "$1" --epoch "$2" --at $(($2 + t)) >h/$t.yaml || return 1
 	done &&
-	sort -k1,1n -k2,2 have.all >have.sorted &&
-	test_cmp want.all have.sorted
+	hosts_of_each $(sed "s|.*|h/&.yaml|" times) >have.all &&
+	compressed h/*.yaml &&
+	test_cmp want.all have.all
 }
 
 test_expect_success 'idle nodes at many times match awk over the trace' '

@@ -35,11 +35,12 @@ test_expect_success 'trace: the first line is the idle set at --from, as joins' 
 
 test_expect_success 'trace: replaying the stream gives --at at every tenth event' '
 	bf-holes --events --from 0 --to 99999999 --idle-trace "$TRACE" >ev &&
-	for t in $(awk "NR % 10 == 2 { print \$1 }" ev); do
-		bf-holes --idle-trace "$TRACE" --at $t >at &&
-		hosts_of at >want && event_hosts ev $t >have &&
-		test_cmp want have || exit 1
-	done
+	awk "NR % 10 == 2 { print \$1 }" ev >times &&
+	mkdir h && for t in $(cat times); do
+		bf-holes --idle-trace "$TRACE" --at $t >h/$t.yaml || exit 1
+	done &&
+	hosts_of_each h/*.yaml >want && event_hosts_each ev times >have &&
+	test_cmp want have
 '
 
 test_expect_success 'swf: every count equals machine size minus running demand' '
@@ -63,11 +64,12 @@ test_expect_success 'swf: every count equals machine size minus running demand' 
 
 test_expect_success 'swf: replaying the stream gives --at at every fifth event' '
 	bf-holes --events --from 1641000000 --to 1642000000 --swf "$LOG" >ev &&
-	for t in $(awk "NR % 5 == 2 { print \$1 }" ev); do
-		bf-holes --swf "$LOG" --at $t >at &&
-		hosts_of at >want && event_hosts ev $t >have &&
-		test_cmp want have || exit 1
-	done
+	awk "NR % 5 == 2 { print \$1 }" ev >times &&
+	mkdir h5 && for t in $(cat times); do
+		bf-holes --swf "$LOG" --at $t >h5/$t.yaml || exit 1
+	done &&
+	hosts_of_each h5/*.yaml >want && event_hosts_each ev times >have &&
+	test_cmp want have
 '
 
 test_expect_success 'an empty window gives the one start line' '
