@@ -27,7 +27,8 @@
 # Results in bench/out/lifetimes (or $LIFE_OUT); LIFE_BIN names another
 # bf-sim (a copy, so the tree may be rebuilt meanwhile); LIFE_WINDOWS a
 # subset; LIFE_HOURS a shorter window (a reduced run: say so beside its
-# figures); LIFE_NICE the nice level (default 19).
+# figures); LIFE_NICE the nice level (default 19); LIFE_CAP=S runs the
+# modes other than fixed with --horizon-cap S (bf-sim(1), Horizons).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
@@ -41,6 +42,7 @@ THETA_NODES=${THETA_NODES:-1024}
 SUMMIT_FROM=2021-02-10T20:21:15Z
 OUT=${LIFE_OUT:-$ROOT/bench/out/lifetimes}
 MODES="fixed learnt clairvoyant learnt-longest clairvoyant-longest"
+CAP=${LIFE_CAP:+ --horizon-cap $LIFE_CAP}
 
 for f in "$SUMMIT" "$THETA"; do
 	if [ ! -r "$f" ]; then
@@ -86,10 +88,10 @@ full() {	# dir: the share of decisions that left no idle node free
 mode_opts() {	# mode
 	case $1 in
 	fixed)			echo "--horizon fixed" ;;
-	learnt)			echo "--horizon learnt" ;;
-	clairvoyant)		echo "--horizon clairvoyant" ;;
-	learnt-longest)		echo "--horizon learnt --place longest" ;;
-	clairvoyant-longest)	echo "--horizon clairvoyant --place longest" ;;
+	learnt)			echo "--horizon learnt$CAP" ;;
+	clairvoyant)		echo "--horizon clairvoyant$CAP" ;;
+	learnt-longest)		echo "--horizon learnt --place longest$CAP" ;;
+	clairvoyant-longest)	echo "--horizon clairvoyant --place longest$CAP" ;;
 	esac
 }
 

@@ -29,7 +29,7 @@
 
 enum {
 	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
-	OPT_HORIZON, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT,
+	OPT_HORIZON, OPT_HORIZON_CAP, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS, OPT_NO_PLOT,
 	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
 	OPT_NODES, OPT_NOISE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
 	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO,
@@ -62,6 +62,8 @@ static const struct cli_opt help_opts[] = {
 	{ "-h, --help", "print this help and exit" },
 	{ "--horizon MODE", "the look-ahead per decision: fixed (-T, "
 	    "default), learnt or clairvoyant" },
+	{ "--horizon-cap S", "not fixed: each decision's look-ahead at most S "
+	    "seconds" },
 	{ "--idle-trace FILE", "replay an idle-node transition trace" },
 	{ "--jobs CSV", "the job set" },
 	{ "--max-jobs N", "at most N jobs run at once (10)" },
@@ -116,6 +118,10 @@ long_opt(struct args *a, int c, const char *arg)
 		if (simhorizon_parse(arg, &a->o.horizon) < 0)
 			log_fatal(EX_USAGE, "--horizon: '%s' is not fixed, "
 			    "learnt or clairvoyant", arg);
+		a->have_horizon = 1;
+		break;
+	case OPT_HORIZON_CAP:
+		a->o.horizon_cap = cli_number("--horizon-cap", arg, 1, 1e9);
 		a->have_horizon = 1;
 		break;
 	case OPT_IDLE_TRACE: a->trace = arg; break;
@@ -198,6 +204,7 @@ options(int argc, char **argv, struct args *a)
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "horizon", required_argument, NULL, OPT_HORIZON },
+		{ "horizon-cap", required_argument, NULL, OPT_HORIZON_CAP },
 		{ "idle-trace", required_argument, NULL, OPT_IDLE_TRACE },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "max-jobs", required_argument, NULL, OPT_MAX_JOBS },
@@ -267,6 +274,9 @@ check_args(struct args *a, int argc)
 	if (a->o.place_longest && a->o.horizon == SIMHORIZON_FIXED)
 		log_fatal(EX_USAGE, "--place longest needs --horizon learnt "
 		    "or clairvoyant: fixed horizons know no node's time");
+	if (a->o.horizon_cap > 0 && a->o.horizon == SIMHORIZON_FIXED)
+		log_fatal(EX_USAGE, "--horizon-cap needs --horizon learnt or "
+		    "clairvoyant: -T is the fixed horizon");
 	if (a->online_opt != NULL && a->o.profile != SIM_ONLINE)
 		log_fatal(EX_USAGE, "%s needs --profile online", a->online_opt);
 	if (a->o.voi && (a->o.probe_contested || a->o.share))

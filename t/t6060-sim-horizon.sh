@@ -213,6 +213,40 @@ test_expect_success '--place longest needs per-node times' '
 	test ! -e bad
 '
 
+# Clairvoyant as above, each horizon at most 100 s (--horizon-cap):
+#    0 s: T = 10 (no idle node), below the cap
+#   10 s: 250 -> 100: a start on n1, n2 costs nothing: b 0 -> 2
+#  110 s: 290 -> 100: 4 is worth 100 x 40 - 40 x 20 = 3200 > 100 x 20:
+#         grows, as without the cap
+#  210 s: 160 -> 100; 310 s: 90.  The same decisions, so the same samples
+#         (9930); horizons 10, 100, 100, 100, 90: mean 80, median 100.
+# At most 30 s, 110 s: 30 x 40 - 800 = 400 < 30 x 20 = 600: b stays on 2.
+test_expect_success '--horizon-cap: each decision at most that, by hand' '
+	sim tiny.csv costly-jobs.csv cap --to 400 --horizon clairvoyant \
+		--horizon-cap 100 &&
+	grep -x "samples_done: 9930" cap/summary.yaml &&
+	grep -x "horizon_cap: 100" cap/summary.yaml &&
+	grep -x "  mean: 80.000" cap/summary.yaml &&
+	grep -x "  median: 100.000" cap/summary.yaml &&
+	cut -d, -f1,3,4,9 clair/steps.csv >expect &&
+	cut -d, -f1,3,4,9 cap/steps.csv >actual &&
+	test_cmp expect actual &&
+	sim tiny.csv costly-jobs.csv cap30 --to 400 --horizon clairvoyant \
+		--horizon-cap 30 &&
+	cut -d, -f1,3,4,9 cap30/steps.csv | grep -x "110.000,4,2,2" &&
+	! grep "^horizon_cap" clair/summary.yaml
+'
+
+test_expect_success '--horizon-cap needs a horizon that is not fixed' '
+	test_expect_code 64 sim tiny.csv costly-jobs.csv bad --horizon-cap 60 \
+		2>err &&
+	grep "horizon-cap needs --horizon learnt or clairvoyant" err &&
+	test_expect_code 64 sim tiny.csv costly-jobs.csv bad --horizon learnt \
+		--horizon-cap 0 2>err &&
+	grep "horizon-cap" err &&
+	test ! -e bad
+'
+
 test_expect_success '--compare takes no horizon' '
 	test_expect_code 64 bf-sim --compare fixed clair --horizon learnt \
 		>table 2>err &&

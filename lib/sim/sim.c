@@ -857,6 +857,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	if (simhorizon_decide(&s->hz, s->t, s->idle, s->own, s->nnodes,
 	    &so.tfwd, d) < 0)
 		return -1;
+	if (s->o->horizon_cap > 0 && so.tfwd > s->o->horizon_cap)
+		so.tfwd = s->o->horizon_cap;
 	so.seconds = s->o->limit;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
 		return -1;

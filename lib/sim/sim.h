@@ -76,7 +76,8 @@
  *	look-ahead is set from the idle nodes' remaining idle times, learnt
  *	from the holes ended so far or, clairvoyant, read from o.ahead, a
  *	second stream of the same log (simhorizon.h); o.tfwd is then the
- *	fallback.  With o.place_longest, growing jobs take the free idle
+ *	fallback; with o.horizon_cap > 0 a decision's look-ahead is at most
+ *	that.  With o.place_longest, growing jobs take the free idle
  *	nodes with the longest of those times first (as bf-solve's plan
  *	takes the nodes whose until is latest), instead of the lowest-
  *	numbered.
@@ -117,6 +118,7 @@ struct sim_opts {
 	enum simpolicy policy;
 	double tfwd;		/* look-ahead, seconds */
 	enum simhorizon_mode horizon;	/* how tfwd is set per decision */
+	double horizon_cap;	/* not fixed: at most this, 0 none */
 	struct events *ahead;	/* clairvoyant: the same log once more */
 	int place_longest;	/* grows take the free nodes expected to
 				 * stay idle longest (not fixed horizons) */

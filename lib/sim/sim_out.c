@@ -59,6 +59,8 @@ horizons(const struct sim_opts *o, const struct sim_result *r, FILE *fp)
 		med = (v[(n - 1) / 2] + v[n / 2]) / 2;
 	free(v);
 	fprintf(fp, "horizon: %s\n", simhorizon_name(o->horizon));
+	if (o->horizon_cap > 0)
+		fprintf(fp, "horizon_cap: %.6g\n", o->horizon_cap);
 	if (o->horizon == SIMHORIZON_LEARNT) {
 		fprintf(fp, "horizon_fallbacks: %zu\n", r->fallbacks);
 		fprintf(fp, "horizon_holes: %zu\n", r->holes);
