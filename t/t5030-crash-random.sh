@@ -450,10 +450,12 @@ runs_once() {
 check_settled() {
 	find sp/incoming -mindepth 1 >left && test_must_be_empty left &&
 	state_true sp && state_hosts &&
-	# Nothing left to do, but for a job that reached its samples since
-	# (the jobs run on without a watcher).
+	# Nothing left to do, but for a job that reached its samples since,
+	# or whose process ended since (the jobs run on without a watcher;
+	# settle saw no exit record, so such an end came after it).
 	bf-apply -n -d sp --allow-root-jobs >again &&
-	grep -v '^stop [^ ]* [0-9]*->0 done$' again >todo
+	grep -v -e '^stop [^ ]* [0-9]*->0 done$' \
+	    -e '^\(finished\|failed\) [^ ]* [0-9]*->0 exit [0-9]*$' again >todo
 	test_must_be_empty todo &&
 	accounts && runs_once
 }
