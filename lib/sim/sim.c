@@ -857,8 +857,6 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	if (simhorizon_decide(&s->hz, s->t, s->idle, s->own, s->nnodes,
 	    &so.tfwd, d) < 0)
 		return -1;
-	if (s->o->horizon_cap > 0 && so.tfwd > s->o->horizon_cap)
-		so.tfwd = s->o->horizon_cap;
 	so.seconds = s->o->limit;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
 		return -1;
@@ -1072,6 +1070,7 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 	if (simhorizon_open(&s->hz, o->horizon, o->tfwd, o->from,
 	    o->have_to ? o->to : LLONG_MAX, o->nodes, o->ahead, d) < 0)
 		return -1;
+	s->hz.most = o->horizon_cap;
 	if (o->spool != NULL && simspool_open(&s->w, o->spool, ev,
 	    simpolicy_name(o->policy), o->tfwd, js->n, d) < 0)
 		return -1;

@@ -208,10 +208,10 @@ anyidle(const unsigned char *idle, size_t nnodes)
 	return 0;
 }
 
-int
-simhorizon_decide(struct simhorizon *h, double t,
-    const unsigned char *idle, const long *own, size_t nnodes,
-    double *horizon, struct diag *d)
+/* The free (else all) idle nodes' mean remaining time, else tfwd. */
+static int
+mean_horizon(struct simhorizon *h, double t, const unsigned char *idle,
+    const long *own, size_t nnodes, double *horizon, struct diag *d)
 {
 	struct lifetime_mean mean = LIFETIME_MEAN_INIT;
 	size_t i, over;
@@ -234,6 +234,18 @@ simhorizon_decide(struct simhorizon *h, double t,
 	if (!lifetime_mean(&mean, horizon, &over) &&
 	    h->mode == SIMHORIZON_LEARNT)
 		h->fallbacks += anyidle(idle, nnodes);
+	return 0;
+}
+
+int
+simhorizon_decide(struct simhorizon *h, double t,
+    const unsigned char *idle, const long *own, size_t nnodes,
+    double *horizon, struct diag *d)
+{
+	if (mean_horizon(h, t, idle, own, nnodes, horizon, d) < 0)
+		return -1;
+	if (h->mode != SIMHORIZON_FIXED && h->most > 0 && *horizon > h->most)
+		*horizon = h->most;
 	return 0;
 }
 

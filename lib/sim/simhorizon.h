@@ -70,6 +70,8 @@ enum simhorizon_mode {
 struct simhorizon {
 	enum simhorizon_mode mode;
 	double tfwd, from;
+	double most;		/* not fixed: each horizon at most this, 0
+				 * none (sim.h, o.horizon_cap) */
 	double *since;		/* learnt: when a node's hole began, NAN
 				 * when it was open at from */
 	size_t cap;
