@@ -5,8 +5,9 @@
  *	bf-solve [-s STATE] [--mps FILE] [OPTION ...] HOLES [JOBFILE ...]
  *	bf-solve -d SPOOL [OPTION ...]
  *	bf-solve -h | -V
- *	(OPTION: -T TFWD, -t LIMIT, --horizon HORIZON, --lifetimes FILE,
- *	--model MODEL, --policy FILE, --profiles DIR, --solver SOLVER)
+ *	(OPTION: -T TFWD, -t LIMIT, --horizon HORIZON, --horizon-cap S,
+ *	--lifetimes FILE, --model MODEL, --policy FILE, --profiles DIR,
+ *	--solver SOLVER)
  * DESCRIPTION
  *	See bf-solve(1).  Options and files here; the decision is solve.c,
  *	and with -d the spool's inputs are inputs.c's and the decision
@@ -60,6 +61,8 @@ static const struct cli_opt help_opts[] = {
 	{ "-h, --help", "print this help and exit" },
 	{ "--horizon NAME", "fixed (-T, default) or learnt (until, else "
 	    "the lifetimes)" },
+	{ "--horizon-cap S", "learnt: each look-ahead at most S seconds "
+	    "(none)" },
 	{ "--lifetimes FILE", "the lifetimes file, with --horizon learnt "
 	    "(not -d)" },
 	{ "--model NAME", "compact (default), per-node or per-node-tight" },
@@ -285,6 +288,7 @@ options(int argc, char **argv, struct args *a)
 		{ "always-cbc", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "horizon", required_argument, NULL, 'H' },
+		{ "horizon-cap", required_argument, NULL, 'c' },
 		{ "lifetimes", required_argument, NULL, 'L' },
 		{ "model", required_argument, NULL, 'M' },
 		{ "mps", required_argument, NULL, 'm' },
@@ -300,6 +304,10 @@ options(int argc, char **argv, struct args *a)
 		switch (c) {
 		case 'C':
 			a->o.known = 0;
+			break;
+		case 'c':
+			a->o.horizon_cap = cli_number("--horizon-cap", optarg,
+			    1, SOLVE_HORIZON_MAX);
 			break;
 		case 'd':
 			a->spool = optarg;
@@ -374,6 +382,9 @@ main(int argc, char **argv)
 	if (a.lifetimes != NULL && a.o.horizon != SOLVE_HORIZON_LEARNT)
 		log_fatal(EX_USAGE, "--lifetimes is read with --horizon learnt "
 		    "only");
+	if (a.o.horizon_cap > 0 && a.o.horizon != SOLVE_HORIZON_LEARNT)
+		log_fatal(EX_USAGE, "--horizon-cap needs --horizon learnt: -T "
+		    "is the fixed horizon");
 	if (!a.spool_mode && argc - optind < 1)
 		usage(EX_USAGE);
 	if (a.mps != NULL && strlen(a.mps) >= sizeof ((struct plan *)0)->mps)

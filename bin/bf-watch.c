@@ -5,9 +5,9 @@
  *	bf-watch [-hsV] [-d SPOOL] [--once] [OPTION ...]
  *	bf-watch --check [-d SPOOL] [FILE ...]
  *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
- *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --keep-models N,
- *	--keep-rejected DAYS, --metrics FILE, --no-profile, --shadow,
- *	--syslog)
+ *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --horizon NAME,
+ *	--horizon-cap S, --keep-models N, --keep-rejected DAYS, --metrics
+ *	FILE, --no-profile, --shadow, --syslog)
  * DESCRIPTION
  *	See bf-watch(1).  Options here; the loop is watch.c.
  */
@@ -43,6 +43,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--holes-cmd CMD", "run sh -c CMD every --holes-interval seconds" },
 	{ "--holes-interval SEC", "see --holes-cmd (60)" },
 	{ "--horizon NAME", "fixed (10 s, default) or learnt (bf-solve(1))" },
+	{ "--horizon-cap S", "learnt: each look-ahead at most S seconds "
+	    "(none)" },
 	{ "--keep-models N", "keep the MPS models of the N newest plans only" },
 	{ "--keep-rejected DAYS", "remove refusals older than DAYS (30)" },
 	{ "--metrics FILE",
@@ -115,6 +117,7 @@ main(int argc, char **argv)
 		{ "holes-cmd", required_argument, NULL, 'H' },
 		{ "holes-interval", required_argument, NULL, 'I' },
 		{ "horizon", required_argument, NULL, 'T' },
+		{ "horizon-cap", required_argument, NULL, 'c' },
 		{ "keep-models", required_argument, NULL, 'M' },
 		{ "keep-rejected", required_argument, NULL, 'K' },
 		{ "no-profile", no_argument, NULL, 'P' },
@@ -136,6 +139,10 @@ main(int argc, char **argv)
 			break;
 		case 'C':
 			check = 1;
+			break;
+		case 'c':
+			o.horizon_cap = cli_number("--horizon-cap", optarg, 1,
+			    SOLVE_HORIZON_MAX);
 			break;
 		case 'm':
 			o.metrics = optarg;
@@ -207,6 +214,9 @@ main(int argc, char **argv)
 		    (size_t)(argc - optind));
 	if (optind != argc)
 		usage(EX_USAGE);
+	if (o.horizon_cap > 0 && !o.learnt)
+		log_fatal(EX_USAGE, "--horizon-cap needs --horizon learnt: the "
+		    "fixed horizon is 10 s");
 	log_set_style(to_syslog ? LOG_STYLE_SYSLOG : log_style_from_env());
 	/* The admin's daemon makes the site's spool (bf-spool(5), SITE). */
 	spool_path = cli_spool(spool_path, CLI_SPOOL_CREATE, &c);

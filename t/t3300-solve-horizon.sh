@@ -111,6 +111,24 @@ test_expect_success 'the same file named on the command line: the same plan' '
 	grep "^  a: {nodes: 14, was: 10, hosts: \"n\[21-34\]\"}$" filter.plan
 '
 
+# --horizon-cap: T at most the cap.  A grow of 4 nodes pays when T x 400 >
+# 30 x 1000, T > 75: with the cap at 100 it grows, 100 x 1400 - 30000 =
+# 110000; at 60 it stays on its 10 nodes, 60 x 1000 = 60000; above the
+# learnt 375 the cap changes nothing.
+test_expect_success '--horizon-cap: T at most the cap, and the plan it makes' '
+	bf-solve --horizon learnt --horizon-cap 100 --lifetimes life \
+		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap100 &&
+	grep "objective: 110000, seconds: [0-9.]*, tfwd: 100, horizon: learnt" cap100 &&
+	grep "^  a: {nodes: 14, was: 10, hosts: \"n\[21-34\]\"}$" cap100 &&
+	bf-solve --horizon learnt --horizon-cap 60 --lifetimes life \
+		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap60 &&
+	grep "objective: 60000, seconds: [0-9.]*, tfwd: 60, horizon: learnt" cap60 &&
+	grep "^  a: {nodes: 10, was: 10, hosts: \"n\[21-30\]\"}$" cap60 &&
+	bf-solve --horizon learnt --horizon-cap 400 --lifetimes life \
+		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap400 &&
+	grep "objective: 495000, seconds: [0-9.]*, tfwd: 375, horizon: learnt" cap400
+'
+
 # 1600 (below): n32 ends after 200 s.
 # 1500: n31 ends after 100 s; n[35-36] begin.  21 holes: 11 x 100, 10 x
 # 300, mean 4100 / 21.  At 1550, free: n32 (age 150: only 10 longer, left
@@ -187,6 +205,8 @@ test_expect_success 'until only: no history, no lifetimes file' '
 	EOF
 	bf-solve --horizon learnt h.yaml sp/jobs/a.yaml >p1 &&
 	grep "tfwd: 200, horizon: learnt" p1 &&
+	bf-solve --horizon learnt --horizon-cap 150.5 h.yaml sp/jobs/a.yaml >p1c &&
+	grep "tfwd: 150.5, horizon: learnt" p1c &&
 	bf-solve h.yaml sp/jobs/a.yaml >p2 &&
 	grep "tfwd: 10}" p2 || grep "tfwd: 10," p2
 '
@@ -195,7 +215,13 @@ test_expect_success 'too few holes ended: the fallback -T' '
 	printf "# bftrainer lifetimes 1\nhole 100 19\n" >few &&
 	printf "time: 1000\nsource: test\nidle:\n  - nodes: m1\n" >h2.yaml &&
 	bf-solve --horizon learnt --lifetimes few -T 42 h2.yaml sp/jobs/a.yaml >p3 &&
-	grep "tfwd: 42, horizon: learnt" p3
+	grep "tfwd: 42, horizon: learnt" p3 &&
+	bf-solve --horizon learnt --horizon-cap 30 --lifetimes few -T 42 \
+		h2.yaml sp/jobs/a.yaml >p4 &&
+	grep "tfwd: 30, horizon: learnt" p4 &&
+	bf-solve --horizon learnt --horizon-cap 50 --lifetimes few -T 42 \
+		h2.yaml sp/jobs/a.yaml >p5 &&
+	grep "tfwd: 42, horizon: learnt" p5
 '
 
 # bf-sim --spool records every decision of a replay as bf-apply records
@@ -306,7 +332,15 @@ test_expect_success 'usage: --horizon, --lifetimes (64)' '
 	grep "^bf-solve: --lifetimes is read with --horizon learnt only$" err &&
 	test_expect_code 64 bf-solve -d sp --horizon learnt --lifetimes life &&
 	test_expect_code 64 bf-watch -d sp --horizon later 2>err &&
-	grep "^bf-watch: --horizon must be fixed or learnt, not '"'"'later'"'"'$" err
+	grep "^bf-watch: --horizon must be fixed or learnt, not '"'"'later'"'"'$" err &&
+	test_expect_code 64 bf-solve --horizon-cap 60 h.yaml 2>err &&
+	grep "^bf-solve: --horizon-cap needs --horizon learnt: -T is the fixed horizon$" err &&
+	test_expect_code 64 bf-solve --horizon fixed --horizon-cap 60 h.yaml &&
+	test_expect_code 64 bf-solve --horizon learnt --horizon-cap 0 h.yaml 2>err &&
+	grep "^bf-solve: --horizon-cap" err &&
+	test_expect_code 64 bf-solve --horizon learnt --horizon-cap 60s h.yaml &&
+	test_expect_code 64 bf-watch -d sp --horizon-cap 60 2>err &&
+	grep "^bf-watch: --horizon-cap needs --horizon learnt: the fixed horizon is 10 s$" err
 '
 
 test_expect_success 'bf-watch --horizon learnt: the learnt T' '
@@ -319,6 +353,22 @@ test_expect_success 'bf-watch --horizon learnt: the learnt T' '
 # bf-audit solves an enacted learnt plan again with its recorded tfwd.
 test_expect_success 'bf-audit: an enacted learnt plan made again, identical' '
 	f=$(grep -l "horizon: learnt" $H/[0-9]*.yaml | head -n 1) &&
+	test -n "$f" &&
+	bf-audit -d sp "$(basename "$f")" >out &&
+	echo "history/$(basename "$f"): identical" >expect &&
+	test_cmp expect out
+'
+
+# A new holes file (the same nodes, 1650), decided with the cap at 5 s: the
+# learnt T here is above it (the free nodes n35 and up are idle 100 s or
+# less), so T is the cap; bf-audit makes the plan again from its tfwd.
+test_expect_success 'bf-watch --horizon-cap: the capped T, audited' '
+	echo "time: 1650" >sp/holes/.n && sed 1d sp/holes/current.yaml >>sp/holes/.n &&
+	mv sp/holes/.n sp/holes/current.yaml &&
+	bf-watch -d sp --once --no-profile --horizon learnt --horizon-cap 5 2>log &&
+	grep "^time: 1650$" sp/plans/current.yaml &&
+	grep "tfwd: 5, horizon: learnt" sp/plans/current.yaml &&
+	f=$(grep -l "^time: 1650$" $H/[0-9]*.yaml | head -n 1) &&
 	test -n "$f" &&
 	bf-audit -d sp "$(basename "$f")" >out &&
 	echo "history/$(basename "$f"): identical" >expect &&

@@ -71,8 +71,9 @@
  *	the mean expected remaining idle time of the free idle nodes (until
  *	where the holes file gives it, else opts.life's estimate at the
  *	node's idle age), over all idle nodes when none is free, opts.tfwd
- *	when no node has one; at most SOLVE_HORIZON_MAX, to the millisecond
- *	(bf-solve(1), The horizon).  The plan's tfwd is that T, its
+ *	when no node has one; at most opts.horizon_cap when it is set (the
+ *	fallback too), at most SOLVE_HORIZON_MAX, to the millisecond (bf-solve(1), The
+ *	horizon).  The plan's tfwd is that T, its
  *	horizon "learnt".
  *
  *	solve_plan() maps the counts to nodes deterministically: a shrinking
@@ -140,6 +141,8 @@ struct solve_opts {
 	enum solve_horizon horizon;
 	const struct lifetime_table *life;	/* learnt: borrowed, or NULL
 						 * (until only) */
+	double horizon_cap;	/* learnt: T at most this, seconds; 0 none
+				 * (bf-solve --horizon-cap) */
 };
 
 /*
@@ -152,7 +155,7 @@ struct solve_opts {
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
-	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL }
+	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0 }
 
 struct solve_job {
 	struct job job;

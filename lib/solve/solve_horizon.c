@@ -9,7 +9,11 @@
  *	the idle nodes.  The free nodes are those a grow takes; with none
  *	free, T weighs only stops and shrinks, over all idle nodes.  A node
  *	older than the learnt data support has no expected time and is
- *	left out of the mean.  T is rounded to the millisecond through its
+ *	left out of the mean.  With a cap (--horizon-cap) T is at most the
+ *	cap: T weighs a rescale's cost against the rate it buys for as long
+ *	as the nodes stay idle, and an allocation changes again long before
+ *	a mean of hours is over (bench/lifetimes.md, the cells with a cap);
+ *	as bf-sim's, the cap bounds the fallback -T too.  T is rounded to the millisecond through its
  *	decimal text, so that the plan's tfwd read back (bf-audit) is the
  *	very T used.
  */
@@ -29,7 +33,7 @@ solve_horizon(struct solve *s, const struct solve_opts *o)
 
 	s->horizon_nodes = 0;
 	if (o->horizon == SOLVE_HORIZON_FIXED)
-		return o->tfwd;
+		return o->tfwd;	/* as given: -T is not rounded */
 	for (i = 0; i < s->holes.n; i++) {
 		const struct holes_node *n = &s->holes.nodes[i];
 		if (n->until > 0)	/* the scheduler's word wins */
@@ -40,8 +44,12 @@ solve_horizon(struct solve *s, const struct solve_opts *o)
 			continue;
 		lifetime_mean_add(&mean, r, s->holder[i] < 0);
 	}
-	if (!lifetime_mean(&mean, &t, &s->horizon_nodes))
-		return o->tfwd;
+	if (!lifetime_mean(&mean, &t, &s->horizon_nodes)) {
+		if (o->horizon_cap <= 0 || o->tfwd <= o->horizon_cap)
+			return o->tfwd;
+		t = o->horizon_cap;
+	} else if (o->horizon_cap > 0 && t > o->horizon_cap)
+		t = o->horizon_cap;
 	if (t > SOLVE_HORIZON_MAX)
 		t = SOLVE_HORIZON_MAX;
 	snprintf(text, sizeof text, "%.3f", t);

@@ -31,10 +31,11 @@
  *	SIGTERM and SIGINT end the loop after the step in progress.
  *
  *	With o->learnt each decision's look-ahead is learnt (bf-solve
- *	--horizon learnt): SPOOL/lifetimes is brought up to date with
- *	history/ before it (lifetime.h); when it cannot be (a damaged file,
- *	a full disk) the decision takes the fixed look-ahead, said once
- *	per reason (watch_horizon.c).
+ *	--horizon learnt, at most o->horizon_cap seconds when it is set):
+ *	SPOOL/lifetimes is brought up to date with history/ before it
+ *	(lifetime.h); when it cannot be (a damaged file, a full disk) the
+ *	decision takes the fixed look-ahead, said once per reason
+ *	(watch_horizon.c).
  * DIAGNOSTICS
  *	One line per decision on stderr.  -1 with d set: 75 the spool is
  *	locked by another watcher (its pid named), 69 no inotify, 64 no
@@ -63,11 +64,12 @@ struct watch_opts {
 	const char *metrics;	/* Prometheus text file, or NULL (metrics.h) */
 	int shadow;		/* decide and record, enact nothing */
 	int learnt;		/* --horizon learnt (bf-solve(1)) */
+	double horizon_cap;	/* learnt: T at most this, 0 none */
 };
 
 #define WATCH_DAY		86400.0
 #define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local", \
-	30 * WATCH_DAY, 0, NULL, 0, 0 }
+	30 * WATCH_DAY, 0, NULL, 0, 0, 0 }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

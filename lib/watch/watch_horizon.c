@@ -36,4 +36,5 @@ watch_horizon(struct watcher *w, struct solve_opts *o)
 	w->life_error[0] = '\0';
 	o->horizon = SOLVE_HORIZON_LEARNT;
 	o->life = &w->life;
+	o->horizon_cap = w->o->horizon_cap;
 }
