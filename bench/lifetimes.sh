@@ -24,7 +24,10 @@
 # mode beside fixed, the ratios to fixed, and the share of the clairvoyant
 # gain over fixed that learnt captures ((learnt - fixed) / (clairvoyant -
 # fixed), "-" where clairvoyant does not gain), and each run's CPU seconds.
-# Results in bench/out/lifetimes (or $LIFE_OUT); LIFE_BIN names another
+# SUMMIT_FROM moves the Summit windows (the jobs' submit times stay
+# counted from the trace's t=0: a later window starts with every job not
+# yet run queued) and THETA_FROM the Theta ones, for windows the caps
+# were not chosen on.  Results in bench/out/lifetimes (or $LIFE_OUT); LIFE_BIN names another
 # bf-sim (a copy, so the tree may be rebuilt meanwhile); LIFE_WINDOWS a
 # subset; LIFE_HOURS a shorter window (a reduced run: say so beside its
 # figures); LIFE_NICE the nice level (default 19); LIFE_CAP=S runs the
@@ -39,7 +42,7 @@ SUMMIT=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 THETA=$DATA/traces/ALCF-Theta-2022.swf.gz
 THETA_FROM=${THETA_FROM:-2022-03-01T00:00:00Z}
 THETA_NODES=${THETA_NODES:-1024}
-SUMMIT_FROM=2021-02-10T20:21:15Z
+SUMMIT_FROM=${SUMMIT_FROM:-2021-02-10T20:21:15Z}
 OUT=${LIFE_OUT:-$ROOT/bench/out/lifetimes}
 MODES="fixed learnt clairvoyant learnt-longest clairvoyant-longest"
 CAP=${LIFE_CAP:+ --horizon-cap $LIFE_CAP}
@@ -99,18 +102,18 @@ SIM_CURVES=$ROOT/examples/sim/bftrainer-curves.csv
 IMAGENET=$ROOT/examples/sim/bftrainer-imagenet-1001.csv
 CONTESTED=$ROOT/examples/sim/contested-jobs.csv
 CONTESTED_CURVES=$ROOT/examples/sim/contested-curves.csv
-STO=$(after $SUMMIT_FROM "$HOURS")
+STO=$(after "$SUMMIT_FROM" "$HOURS")
 TTO=$(after "$THETA_FROM" "$HOURS")
 
 for w in $WINDOWS; do
 	case $w in
 	summit-uncontested)
 		set -- --idle-trace "$SUMMIT" --epoch 2021-02-10T00:08:52Z \
-		    --from $SUMMIT_FROM --to "$STO" --jobs "$IMAGENET" \
+		    --from "$SUMMIT_FROM" --to "$STO" --jobs "$IMAGENET" \
 		    --curves "$SIM_CURVES" --max-jobs 10 ;;
 	summit-contested)
 		set -- --idle-trace "$SUMMIT" --epoch 2021-02-10T00:08:52Z \
-		    --from $SUMMIT_FROM --to "$STO" --jobs "$CONTESTED" \
+		    --from "$SUMMIT_FROM" --to "$STO" --jobs "$CONTESTED" \
 		    --curves "$CONTESTED_CURVES" --max-jobs 50 --nodes 2048 ;;
 	theta-uncontested)
 		set -- --swf "$THETA" --epoch "$THETA_FROM" \
