@@ -544,7 +544,7 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 	}
 	Cbc_setMaximumSeconds(cbc, seconds);
 	Cbc_setAllowableFractionGap(cbc, 0);
-	Cbc_setAllowableGap(cbc, 0);
+	Cbc_setAllowableGap(cbc, m->gap);
 	if (start != NULL)
 		cbc_start(cbc, start, m->ncols, idx, val);
 	t0 = now_seconds();
@@ -574,6 +574,7 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 		sub_free(&sub);
 		return diag_errno(d, ENOMEM, "unable to build the model");
 	}
+	sub.gap = m->gap;
 	for (q = 0; start != NULL && q < m->ncols; q++)
 		if (keep[q] >= 0)
 			ss[keep[q]] = start[q];

@@ -41,7 +41,9 @@
  *	milp_solve() loads the same arrays into CBC through Cbc_loadProblem()
  *	rather than re-reading the MPS (Cbc_readMps aborts the process on bad
  *	input), with the log off, default threads, the time limit, and start
- *	as a MIP start when not NULL.  On return x holds the best solution
+ *	as a MIP start when not NULL, and m->gap as CBC's allowable
+ *	absolute gap (0 after milp_init(): proven to the last digit; the
+ *	relative gap is always 0).  On return x holds the best solution
  *	known, if any, and status says how the search ended.  Columns fixed
  *	at 0 (bounds [0, 0]) are left out of what CBC is given, as they add
  *	nothing to a row or to the objective: x has them at 0.  The rows are
@@ -79,6 +81,7 @@ struct milp {
 	int *trow, *tcol;
 	double *tval;
 	int oom;
+	double gap;		/* CBC's allowable absolute gap (0: none) */
 };
 
 void milp_init(struct milp *m);

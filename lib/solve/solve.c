@@ -1056,6 +1056,8 @@ tighten(struct solve *s, double z, struct diag *d)
 			s->improved = 1;
 		}
 		s->fixtol = fmax(s->fixtol, tol);
+		if (isfinite(s->fixtol))
+			s->model.gap = s->fixtol;
 		fix_at(s, z);
 	}
 	free(fj), free(role), free(cb), free(y);
@@ -1149,6 +1151,11 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 		return milp_solve(&s->model, o->seconds, start, x, st, d);
 	if ((rc = bound_columns(s, start, d)) < 0)
 		return -1;
+	/* Plans within the bounds' margin are ties (bf-solve(1), The
+	 * solvers): CBC's proof to the last digit enumerated thousands of
+	 * such plans for seconds. */
+	if (rc == 0 && fix && isfinite(s->fixtol))
+		s->model.gap = s->fixtol;
 	if (rc == 0 && start != NULL && o->known &&
 	    s->nfixed + s->njobs == s->model.ncols) {
 		if (!fix)
