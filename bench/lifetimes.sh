@@ -27,11 +27,12 @@
 # SUMMIT_FROM moves the Summit windows (the jobs' submit times stay
 # counted from the trace's t=0: a later window starts with every job not
 # yet run queued) and THETA_FROM the Theta ones, for windows the caps
-# were not chosen on.  Results in bench/out/lifetimes (or $LIFE_OUT); LIFE_BIN names another
-# bf-sim (a copy, so the tree may be rebuilt meanwhile); LIFE_WINDOWS a
-# subset; LIFE_HOURS a shorter window (a reduced run: say so beside its
-# figures); LIFE_NICE the nice level (default 19); LIFE_CAP=S runs the
-# modes other than fixed with --horizon-cap S (bf-sim(1), Horizons).
+# were not chosen on.  Results in bench/out/lifetimes (or $LIFE_OUT);
+# LIFE_BIN names another bf-sim (a copy, so the tree may be rebuilt
+# meanwhile); LIFE_WINDOWS a subset; LIFE_HOURS a shorter window (a
+# reduced run: say so beside its figures); LIFE_NICE the nice level
+# (default 19); LIFE_CAP=S runs the modes other than fixed with
+# --horizon-cap S (bf-sim(1), Horizons).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}

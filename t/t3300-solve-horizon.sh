@@ -114,7 +114,8 @@ test_expect_success 'the same file named on the command line: the same plan' '
 # --horizon-cap: T at most the cap.  A grow of 4 nodes pays when T x 400 >
 # 30 x 1000, T > 75: with the cap at 100 it grows, 100 x 1400 - 30000 =
 # 110000; at 60 it stays on its 10 nodes, 60 x 1000 = 60000; above the
-# learnt 375 the cap changes nothing.
+# learnt 375 the cap changes nothing.  A cap that binds is taken down to
+# the millisecond (100.0006: T = 100, not 100.001).
 test_expect_success '--horizon-cap: T at most the cap, and the plan it makes' '
 	bf-solve --horizon learnt --horizon-cap 100 --lifetimes life \
 		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap100 &&
@@ -124,6 +125,9 @@ test_expect_success '--horizon-cap: T at most the cap, and the plan it makes' '
 		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap60 &&
 	grep "objective: 60000, seconds: [0-9.]*, tfwd: 60, horizon: learnt" cap60 &&
 	grep "^  a: {nodes: 10, was: 10, hosts: \"n\[21-30\]\"}$" cap60 &&
+	bf-solve --horizon learnt --horizon-cap 100.0006 --lifetimes life \
+		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >capms &&
+	grep "objective: 110000, seconds: [0-9.]*, tfwd: 100, horizon: learnt" capms &&
 	bf-solve --horizon learnt --horizon-cap 400 --lifetimes life \
 		-s sp/state.yaml sp/holes/current.yaml sp/jobs/a.yaml >cap400 &&
 	grep "objective: 495000, seconds: [0-9.]*, tfwd: 375, horizon: learnt" cap400
@@ -384,6 +388,16 @@ test_expect_success 'bf-watch: a damaged lifetimes file, the fixed 10 s, said on
 	echo 1 >one && test_cmp one n &&
 	grep "^time: 1700$" sp/plans/current.yaml &&
 	grep "tfwd: 10[,}]" sp/plans/current.yaml &&
+	! grep "horizon: learnt" sp/plans/current.yaml
+'
+
+test_expect_success 'bf-watch: the same with --horizon-cap 5: the fallback capped too' '
+	echo "time: 1750" >sp/holes/.n && sed 1d sp/holes/current.yaml >>sp/holes/.n &&
+	mv sp/holes/.n sp/holes/current.yaml &&
+	bf-watch -d sp --once --no-profile --horizon learnt --horizon-cap 5 2>log &&
+	grep "^bf-watch: horizon: lifetimes:3: hole lengths must ascend (remove it: it is learnt again from history/); the fixed look-ahead (5 s) until it is learnt again$" log &&
+	grep "^time: 1750$" sp/plans/current.yaml &&
+	grep "tfwd: 5[,}]" sp/plans/current.yaml &&
 	! grep "horizon: learnt" sp/plans/current.yaml
 '
 

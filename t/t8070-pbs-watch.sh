@@ -80,8 +80,6 @@ $UP; $DONE; busy('$A', '1147600')" &&
 derive 4 "$BUSY
 $UP; $DONE; busy('$A', '1147600'); busy('$B', '1147601'); busy('$C', '1147602')"
 
-# A worker is "running" in sp/run/JOB/workers from its fork on: its ssh,
-# then its pbs_attach, log their calls to srv/argv.log a moment later.
 step() {	# n: the replay's next pbsnodes output, by rename
 	cp "nodes.$1.json" .nodes.json && mv .nodes.json nodes.json
 }
@@ -146,6 +144,8 @@ test_expect_success 'step 0: the free Polaris vnode: a job starts there on a PBS
 	grep "^4321 qsub -f -q bf -N bf-[0-9a-f]*-a -l select=1:host=$A " \
 		srv/argv.log &&
 	wait_for 30 workers a 1 &&
+	# "running" from the fork on: its ssh, then its pbs_attach, log
+	# their calls to srv/argv.log a moment later.
 	wait_for 15 grep -q "^4321 pbs_attach -j $(pilot a $A) " srv/argv.log
 '
 

@@ -72,9 +72,9 @@
  *	where the holes file gives it, else opts.life's estimate at the
  *	node's idle age), over all idle nodes when none is free, opts.tfwd
  *	when no node has one; at most opts.horizon_cap when it is set (the
- *	fallback too), at most SOLVE_HORIZON_MAX, to the millisecond (bf-solve(1), The
- *	horizon).  The plan's tfwd is that T, its
- *	horizon "learnt".
+ *	fallback too), at most SOLVE_HORIZON_MAX, to the millisecond
+ *	(bf-solve(1), The horizon).  The plan's tfwd is that T, its horizon
+ *	"learnt".
  *
  *	solve_plan() maps the counts to nodes deterministically: a shrinking
  *	job gives back its nodes whose until is soonest first, growing jobs

@@ -13,10 +13,12 @@
  *	cap: T weighs a rescale's cost against the rate it buys for as long
  *	as the nodes stay idle, and an allocation changes again long before
  *	a mean of hours is over (bench/lifetimes.md, the cells with a cap);
- *	as bf-sim's, the cap bounds the fallback -T too.  T is rounded to the millisecond through its
- *	decimal text, so that the plan's tfwd read back (bf-audit) is the
- *	very T used.
+ *	as bf-sim's, the cap bounds the fallback -T too.  T is rounded to
+ *	the millisecond through its decimal text, so that the plan's tfwd
+ *	read back (bf-audit) is the very T used; a cap that binds is taken
+ *	down to the millisecond first, so that T never passes it.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,9 +49,9 @@ solve_horizon(struct solve *s, const struct solve_opts *o)
 	if (!lifetime_mean(&mean, &t, &s->horizon_nodes)) {
 		if (o->horizon_cap <= 0 || o->tfwd <= o->horizon_cap)
 			return o->tfwd;
-		t = o->horizon_cap;
+		t = floor(o->horizon_cap * 1000) / 1000;
 	} else if (o->horizon_cap > 0 && t > o->horizon_cap)
-		t = o->horizon_cap;
+		t = floor(o->horizon_cap * 1000) / 1000;
 	if (t > SOLVE_HORIZON_MAX)
 		t = SOLVE_HORIZON_MAX;
 	snprintf(text, sizeof text, "%.3f", t);

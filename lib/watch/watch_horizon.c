@@ -24,6 +24,9 @@ watch_horizon(struct watcher *w, struct solve_opts *o)
 	struct diag d;
 
 	if (lifetime_spool_update(w->sp, &w->life, &d) < 0) {
+		/* the fallback is capped too, as bf-solve's */
+		if (w->o->horizon_cap > 0 && o->tfwd > w->o->horizon_cap)
+			o->tfwd = w->o->horizon_cap;
 		if (strcmp(d.text, w->life_error) != 0)
 			log_warn("horizon: %s; the fixed look-ahead (%g s) "
 			    "until it is learnt again", d.text, o->tfwd);
