@@ -48,9 +48,10 @@ solve_horizon(struct solve *s, const struct solve_opts *o)
 	}
 	if (!lifetime_mean(&mean, &t, &s->horizon_nodes)) {
 		if (o->horizon_cap <= 0 || o->tfwd <= o->horizon_cap)
-			return o->tfwd;
-		t = floor(o->horizon_cap * 1000) / 1000;
-	} else if (o->horizon_cap > 0 && t > o->horizon_cap)
+			return o->tfwd;	/* as given, as fixed */
+		t = o->tfwd;
+	}
+	if (o->horizon_cap > 0 && t > o->horizon_cap)
 		t = floor(o->horizon_cap * 1000) / 1000;
 	if (t > SOLVE_HORIZON_MAX)
 		t = SOLVE_HORIZON_MAX;
