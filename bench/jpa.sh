@@ -31,12 +31,15 @@
 # meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
 # window (a reduced run: say so beside its figures); JPA_NICE the nice
 # level (default 10); JPA_MODES a subset of the modes (oracle online
-# online-no-probe online-probe-contested online-shared online-voi
-# online-voi-no-probe none), in this order; JPA_EXTRA options appended to
+# online-no-probe online-passive online-probe-contested online-shared
+# online-voi online-voi-no-probe none), in this order; JPA_EXTRA options appended to
 # every bf-sim run (e.g. JPA_EXTRA='--horizon learnt').  online --probe-contested probes only where nodes
 # are contested; online --voi is issue 35's advisor (bf-sim(1)): an
 # honest prior, passive measurement, probes by value of information;
-# --voi --no-probe the same without its probes.
+# --voi --no-probe the same without its probes.  online-passive
+# (--passive, not in the default list) is the live default of bf-solve
+# and bf-watch: passive measurement, the median prior, a new measurement
+# no decision by itself (bf-solve(1), Profiles).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
@@ -111,6 +114,7 @@ for w in $WORKLOADS; do
 		oracle)	o="--profile oracle" ;;
 		online)	o="--profile online" ;;
 		online-no-probe) o="--profile online --no-probe" ;;
+		online-passive) o="--profile online --passive" ;;
 		online-probe-contested) o="--profile online --probe-contested" ;;
 		online-shared) o="--profile online --share-fits" ;;
 		online-voi) o="--profile online --voi" ;;

@@ -32,7 +32,7 @@ enum {
 	OPT_HORIZON, OPT_HORIZON_CAP, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS,
 	OPT_NO_PLOT,
 	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
-	OPT_NODES, OPT_NOISE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
+	OPT_NODES, OPT_NOISE, OPT_PASSIVE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
 	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO,
 	OPT_VOI
 };
@@ -74,6 +74,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--nodes N", "replay only the first N nodes of the trace" },
 	{ "--noise F", "with --profile online: a report's noise (0.01)" },
 	{ "-o DIR", "write the results into DIR, made if missing" },
+	{ "--passive", "with --profile online: bf-solve's live default (no "
+	    "probe, the median prior, a measurement no event)" },
 	{ "--place WHICH", "lowest (default) or longest: the free nodes "
 	    "a grow takes" },
 	{ "--policy P", "milp (default), dp, per-node, equal-share or greedy" },
@@ -180,6 +182,10 @@ long_opt(struct args *a, int c, const char *arg)
 		a->online_opt = "--share-fits";
 		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
+	case OPT_PASSIVE:
+		a->o.passive = 1;
+		a->online_opt = "--passive";
+		break;
 	case OPT_VOI:
 		a->o.voi = 1;
 		a->online_opt = "--voi";
@@ -225,6 +231,7 @@ options(int argc, char **argv, struct args *a)
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "version", no_argument, NULL, 'V' },
 		{ "voi", no_argument, NULL, OPT_VOI },
+		{ "passive", no_argument, NULL, OPT_PASSIVE },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -283,6 +290,9 @@ check_args(struct args *a, int argc)
 	if (a->o.voi && (a->o.probe_contested || a->o.share))
 		log_fatal(EX_USAGE, "--voi is not with --probe-contested "
 		    "or --share-fits");
+	if (a->o.passive && (a->o.voi || a->o.probe_contested || a->o.share))
+		log_fatal(EX_USAGE, "--passive is not with --voi, "
+		    "--probe-contested or --share-fits");
 }
 
 /* The progress bar, on a terminal only. */

@@ -68,6 +68,8 @@ static const struct cli_opt help_opts[] = {
 	{ "--model NAME", "compact (default), per-node or per-node-tight" },
 	{ "--mps FILE", "write the model solved as MPS to FILE" },
 	{ "--policy FILE", "the policy file, instead of SPOOL/policy.yaml" },
+	{ "--probe", "profiled jobs only stop, stay or go to the advisor's "
+	    "count, and no prior (the default: passive, the median prior)" },
 	{ "--profiles DIR", "apply the fitted profiles of DIR" },
 	{ "-s STATE", "what runs where now (default: nothing runs)" },
 	{ "--solver NAME", "cbc (default) or dp, the exact dynamic program" },
@@ -293,6 +295,7 @@ options(int argc, char **argv, struct args *a)
 		{ "model", required_argument, NULL, 'M' },
 		{ "mps", required_argument, NULL, 'm' },
 		{ "policy", required_argument, NULL, 'P' },
+		{ "probe", no_argument, NULL, 'r' },
 		{ "profiles", required_argument, NULL, 'p' },
 		{ "solver", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
@@ -337,6 +340,10 @@ options(int argc, char **argv, struct args *a)
 			break;
 		case 'P':
 			a->policy = optarg;
+			break;
+		case 'r':
+			a->o.probe = 1;
+			a->o.prior = 0;
 			break;
 		case 'p':
 			a->profiles = optarg;

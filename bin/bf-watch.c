@@ -7,7 +7,7 @@
  *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
  *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --horizon NAME,
  *	--horizon-cap S, --keep-models N, --keep-rejected DAYS, --metrics
- *	FILE, --no-profile, --shadow, --syslog)
+ *	FILE, --no-profile, --probe, --shadow, --syslog)
  * DESCRIPTION
  *	See bf-watch(1).  Options here; the loop is watch.c.
  */
@@ -51,6 +51,7 @@ static const struct cli_opt help_opts[] = {
 	    "write Prometheus metrics to FILE after each pass" },
 	{ "--no-profile", "do not run bf-profile" },
 	{ "--once", "make passes until one finds nothing to do, then exit" },
+	{ "--probe", "the advisor's probes and no prior (bf-solve --probe)" },
 	{ "-r RESCAN", "seconds between passes without a wake-up (60)" },
 	{ "-s, --syslog", "log to syslog(3)" },
 	{ "--shadow", "decide, log and record, but enact nothing" },
@@ -122,6 +123,7 @@ main(int argc, char **argv)
 		{ "keep-rejected", required_argument, NULL, 'K' },
 		{ "no-profile", no_argument, NULL, 'P' },
 		{ "once", no_argument, NULL, 'O' },
+		{ "probe", no_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct watch_opts o = WATCH_OPTS_DEFAULT;
@@ -146,6 +148,9 @@ main(int argc, char **argv)
 			break;
 		case 'm':
 			o.metrics = optarg;
+			break;
+		case 'p':
+			o.probe = 1;
 			break;
 		case 's':
 			to_syslog = 1;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # bf-solve uses bf-profile's measurements: measured rates override declared
-# ones and scale those at the counts not measured, a job being profiled may
-# only stop, stay or probe the advised count, and the plan records the
-# profiles it used.
+# ones and scale those at the counts not measured; with --probe a job being
+# profiled may only stop, stay or probe the advised count, by default it is
+# measured where the plan puts it and a job with no curve gets the median
+# prior; the plan records the profiles it used and how.
 . "$(dirname "$0")/lib.sh"
 
 # A progress log: 1 node at 100 samples/s for 600 s, then 2 nodes at 190/s.
@@ -31,16 +32,24 @@ test_expect_success 'bf-profile measures the log exactly' '
 	grep "^advise: {next_nodes: 4" prof/u.yaml
 '
 
-test_expect_success 'a job being profiled goes to its probe count, said in the plan' '
+test_expect_success '--probe: a job being profiled goes to its probe count, said in the plan' '
 	holes8 >h.yaml &&
-	bf-solve --profiles prof h.yaml u.yaml >plan 2>err &&
+	bf-solve --probe --profiles prof h.yaml u.yaml >plan 2>err &&
 	grep "^  u: {nodes: 4, was: 0," plan &&
-	grep "profiling: may only stop, stay or probe 4 nodes" plan
+	grep "profiling: may only stop, stay or probe 4 nodes" plan &&
+	grep "^solver: {.*, curve: scaled, profiling: probe}" plan
 '
 
-test_expect_success 'a running job grows to its probe count: the move is not charged' '
+test_expect_success 'passive, the default: the advice does not hold the job' '
+	bf-solve --profiles prof h.yaml u.yaml >passive 2>err &&
+	grep "^  u: {nodes: 8, was: 0," passive &&
+	! grep -q "probe" passive &&
+	grep "^solver: {.*, curve: scaled, profiling: passive}" passive
+'
+
+test_expect_success '--probe: a running job grows to its probe count: the move is not charged' '
 	printf "time: 1\njobs:\n  u: {nodes: 2, hosts: \"n[1-2]\"}\n" >s8.yaml &&
-	bf-solve -s s8.yaml --profiles prof h.yaml u.yaml >probe 2>/dev/null &&
+	bf-solve --probe -s s8.yaml --profiles prof h.yaml u.yaml >probe 2>/dev/null &&
 	grep "^  u: {nodes: 4, was: 2," probe &&
 	# The same curve declared, no profile, at most 4 nodes: r(4) = 370
 	# along the last slope, and 10 s x (370 - 190) gained is less than
@@ -86,7 +95,7 @@ test_expect_success 'measured rates replace declared ones at the counts measured
 # would never grow to its probe (bf-solve once kept it on 2).
 test_expect_success 'a declared rate not measured is scaled to the measurements: the probe' '
 	printf "name: u\ncommand: x\nmax_nodes: 4\nscaling:\n  1: 50\n  2: 60\n  4: 120\n" >u4.yaml &&
-	bf-solve -s s8.yaml --profiles prof h.yaml u4.yaml >scaled 2>/dev/null &&
+	bf-solve --probe -s s8.yaml --profiles prof h.yaml u4.yaml >scaled 2>/dev/null &&
 	grep "^  u: {nodes: 4, was: 2," scaled &&
 	grep "objective: 3800," scaled
 '
@@ -99,6 +108,39 @@ test_expect_success 'between two measured counts, the ratio interpolated' '
 	bf-solve --profiles profv h2.yaml v.yaml >between 2>/dev/null &&
 	grep "^  v: {nodes: 2, was: 0," between &&
 	grep "objective: 1100," between
+'
+
+# The prior: u measured 100 samples/s at 1 node and 190 at 2 (a profile
+# with no law: past 2 nodes its last slope, 90 a node); w declares nothing
+# and is not measured, max_nodes 4.  Believed at the median rate per node
+# measured, 100, w at 4 nodes (400) is worth more than u's nodes 5 to 8
+# (370 to 730): u 4, w 4, 10 x (370 + 400) = 7700.  With --probe (no
+# prior) w is at the provisional 1 sample/s per node: u 8 (730), w none.
+test_expect_success 'a job with no curve gets the median prior, said in the plan' '
+	mkdir profm && printf "name: u\npoints:\n  1: 100\n  2: 190\n" >profm/u.yaml &&
+	printf "name: w\ncommand: x\nmax_nodes: 4\n" >w.yaml &&
+	bf-solve --profiles profm h.yaml u.yaml w.yaml >prior 2>err &&
+	grep "objective: 7700," prior &&
+	grep "^  u: {nodes: 4, was: 0," prior &&
+	grep "^  w: {nodes: 4, was: 0, .*, note: \"no scaling: the prior, the median rate per node measured, 100 samples/s per node, until bf-profile measures it\"}$" prior &&
+	bf-solve --probe --profiles profm h.yaml u.yaml w.yaml >noprior 2>err &&
+	grep "objective: 7300," noprior &&
+	grep "^  u: {nodes: 8, was: 0," noprior &&
+	grep "^  w: {nodes: 0, was: 0, note: \"no scaling: provisional rate of 1 sample/s per node" noprior
+'
+
+# x measured only at 2 nodes, 100 samples/s: 50 a node.  The median of 50
+# and 100 is their mean, 75; a job with a declared curve gets no prior.
+test_expect_success 'the prior: the median of each job at its smallest count measured' '
+	cp profm/u.yaml profm/x.yaml && printf "name: x\npoints:\n  2: 100\n" >profm/x.yaml &&
+	printf "name: x\ncommand: x\nmax_nodes: 2\n" >x.yaml &&
+	printf "name: d\ncommand: x\nmax_nodes: 2\nscaling: {1: 5}\n" >d.yaml &&
+	bf-solve --profiles profm h.yaml d.yaml u.yaml w.yaml x.yaml >even 2>err &&
+	grep "^  w: {.*the median rate per node measured, 75 samples/s per node," even &&
+	! grep "^  d: {.*prior" even &&
+	! grep "^  [ux]: {.*prior" even &&
+	bf-solve h.yaml w.yaml >none 2>err &&
+	grep "^  w: {.*provisional rate of 1 sample/s per node" none
 '
 
 # t/data/audit/joined: a plan made by the version before (SOURCES.md), which
@@ -116,7 +158,7 @@ test_expect_success 'a plan made before curves were scaled: audited as it was ma
 	holes=old/history/objects/$(sed -n "s/^holes: \"xxh3:\(.*\)\"$/\1/p" \
 		old/history/$OLD.inputs.yaml) &&
 	bf-solve --profiles profo $holes $(obj jobs) >now 2>/dev/null &&
-	grep "objective: 3800, seconds: [0-9.]*, tfwd: 10, curve: scaled}" now &&
+	grep "objective: 3800, seconds: [0-9.]*, tfwd: 10, curve: scaled, profiling: passive}" now &&
 	grep "^  u: {nodes: 4, was: 0," now
 '
 
@@ -168,8 +210,49 @@ test_expect_success 'the spool mode reads profiles/NAME.yaml by itself' '
 	bf-submit -d sp u.yaml >/dev/null && bf-submit --intake -d sp 2>/dev/null &&
 	holes8 >sp/holes/current.yaml && cp prof/u.yaml sp/profiles/u.yaml &&
 	bf-solve -d sp 2>err &&
+	grep "^  u: {nodes: 8, was: 0," sp/plans/current.yaml &&
+	bf-solve --probe -d sp 2>err &&
 	grep "^  u: {nodes: 4, was: 0," sp/plans/current.yaml &&
 	grep -q "profiles: \"xxh3:" sp/plans/current.yaml
+'
+
+# bf-watch decides passive by default, with --probe by the advisor; each
+# plan enacted records how, and bf-audit makes each again from it.  A new
+# profile alone is no decision, passive (it counts at the next one); with
+# --probe it is one (the advisor's next count).
+test_expect_success 'bf-watch: passive or --probe, recorded and audited' '
+	mkspool sw && cp u.yaml w.yaml sw/jobs/ &&
+	sed -i "s/^command: x/command: \"true\"/" sw/jobs/u.yaml sw/jobs/w.yaml &&
+	holes8 >sw/holes/current.yaml && cp profm/u.yaml sw/profiles/u.yaml &&
+	bf-watch -d sw --once --no-profile 2>log &&
+	grep "^solver: {.*, profiling: passive" sw/plans/current.yaml &&
+	grep "^  w: {nodes: 4, .*the prior" sw/plans/current.yaml &&
+	f=$(grep -l "profiling: passive" sw/history/[0-9]*.yaml | head -n 1) &&
+	test -n "$f" && bf-audit -d sw "$(basename "$f")" >out &&
+	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out &&
+	cp sw/plans/current.yaml before &&
+	printf "name: u\npoints:\n  1: 100\n  2: 200\n" >sw/profiles/u.yaml &&
+	bf-watch -d sw --once --no-profile 2>log &&
+	test_cmp before sw/plans/current.yaml &&
+	printf "time: 1700002001\nsource: test\nidle:\n  - nodes: n[1-8]\n" >sw/holes/current.yaml &&
+	bf-watch -d sw --once --no-profile --probe 2>log &&
+	grep "^solver: {.*, profiling: probe" sw/plans/current.yaml &&
+	f=$(grep -l "profiling: probe" sw/history/[0-9]*.yaml | head -n 1) &&
+	test -n "$f" && bf-audit -d sw "$(basename "$f")" >out &&
+	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out &&
+	cp sw/plans/current.yaml before &&
+	printf "name: u\npoints:\n  1: 100\n  2: 150\n" >sw/profiles/u.yaml &&
+	bf-watch -d sw --once --no-profile --probe 2>log &&
+	! test_cmp before sw/plans/current.yaml >/dev/null &&
+	grep "^solver: {.*, profiling: probe" sw/plans/current.yaml
+'
+
+test_expect_success 'a plan whose profiling is neither probe nor passive is bad input' '
+	sed "s/profiling: passive/profiling: active/" now >badp.yaml &&
+	grep -q "profiling: active" badp.yaml &&
+	test_expect_code 65 bf-apply -n -d bp badp.yaml 2>err &&
+	echo "bf-apply: badp.yaml:3: solver profiling must be probe or passive, not '\''active'\''" >expect &&
+	test_cmp expect err
 '
 
 test_expect_success 'a damaged profile is bad input naming the file' '

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bf-sim --profile online: the advisor's probes, the waived cost of the
 # probe move, measurement events; --voi's prior and value-of-information
-# probes; --profile none; their option errors.
+# probes; --passive (bf-solve's live default); --profile none; their
+# option errors.
 # Every expected step is worked out in the comments, not copied from a run.
 . "$(dirname "$0")/lib.sh"
 
@@ -265,6 +266,41 @@ test_expect_success '--voi: a job declaring nothing starts from its model'"'"'s 
 	cut -d, -f1,2,9- nb/steps.csv | grep -x "50.000,finish,0,1,0,1"
 '
 
+# --passive, bf-solve's live default: no probe, the median prior over
+# the jobs of the decision only, a measurement no decision by itself.  n1
+# idle from 0 s, n2 from 60 s; a (lin, declares lin), w (slow, declares
+# slow: 5/s) and c (slow, declares nothing), one node each at most.  0 s:
+# a (10) beats w (5) and c (provisional 1).  40 s: a measured 1: 10,
+# which is a decision under --no-probe (nothing moves) and none under
+# --passive.  60 s: n2 free; a runs, measured at 10 a node, so c is
+# believed at 10 and beats w; without the prior c is at 1/s and w gets
+# it.  (Where the measured job has ended, as in --voi's test above at
+# 50 s, there is no median: the prior is of the running jobs, not of the
+# past.)
+test_expect_success '--passive: a job declaring nothing at the running jobs'"'"' median rate' '
+	printf "t_s,node,idle\n0,n1,1\n60,n2,1\n" >onetwo.csv &&
+	{ echo "$HEAD,declared"; echo a,lin,0,1,1,1000000,0,0,lin;
+	  echo w,slow,0,1,1,1000000,0,0,slow;
+	  echo c,slow,0,1,1,1000000,0,0,; } >awc2.csv &&
+	for m in "mp --passive" "mn --no-probe"; do
+		set -- $m &&
+		bf-sim --idle-trace onetwo.csv --jobs awc2.csv --no-plot \
+			--max-jobs 3 --curves "$D/probe-curves.csv" -o $1 \
+			--to 100 --noise 0 --profile online $2 || return 1
+	done &&
+	printf "0.000,start,1,0,0\n60.000,trace,1,0,1\n" >expect &&
+	tail -n +2 mp/steps.csv | cut -d, -f1,2,9- | head -n 2 >actual &&
+	test_cmp expect actual &&
+	printf "0.000,start,1,0,0\n40.000,measure,1,0,0\n60.000,trace,1,1,0\n" >expect &&
+	tail -n +2 mn/steps.csv | cut -d, -f1,2,9- | head -n 3 >actual &&
+	test_cmp expect actual &&
+	grep -x "profile: online-passive" mp/summary.yaml &&
+	bf-sim --idle-trace one.csv --jobs awc.csv --no-plot --max-jobs 3 \
+		--curves "$D/probe-curves.csv" -o mv --to 100 --noise 0 \
+		--profile online --passive &&
+	cut -d, -f1,2,9- mv/steps.csv | grep -x "50.000,finish,0,1,0"
+'
+
 # The value-of-information probe.  Nodes n1..n4 idle from 0 s, n5 from
 # 60 s, n6 from 120 s.  p runs on lin but declares flat (10 at any
 # count: a wrong guess); q runs on slow (5/s a node, linear past 2) and
@@ -357,6 +393,11 @@ bad_usage '--voi without online' '--voi needs --profile online' --voi
 bad_usage '--voi with --share-fits' \
 	'--voi is not with --probe-contested or --share-fits' \
 	--profile online --voi --share-fits
+bad_usage '--passive with --voi' \
+	'--passive is not with --voi, --probe-contested or --share-fits' \
+	--profile online --voi --passive
+bad_usage '--passive without online' \
+	'--passive needs --profile online' --passive
 
 test_expect_success 'a declared model without a curve: 65, file and line' '
 	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&

@@ -2,9 +2,9 @@
 # End to end, as a site runs it, with the real programs on a real trace:
 # bf-holes reads the idle nodes of OLCF Summit (t/data/holes, at trace
 # second 53492: b29n[01-02]); a user who is not root submits two jobs
-# with bf-submit; bf-watch (local backend) starts them on one node each,
-# as that user; their progress is measured by bf-profile, whose advisor
-# asks for two nodes; the trace at second 57894 gives four nodes, and the
+# with bf-submit; bf-watch (local backend, --probe: the advisor's counts)
+# starts them on one node each, as that user; their progress is measured
+# by bf-profile, whose advisor asks for two nodes; the trace at second 57894 gives four nodes, and the
 # replan grows each job to the count to measure; both end at their
 # samples; bf-audit re-solves every plan of the history identical, and
 # bf-report counts exactly what happened.
@@ -66,7 +66,7 @@ test_expect_success 'a user who is not root submits two jobs' '
 '
 
 test_expect_success 'bf-watch takes them in and starts each on one node, as the user' '
-	start_watch sp --profile &&
+	start_watch sp --profile --probe &&
 	wait_for 30 grep -q "^  a: {nodes: 1," sp/state.yaml &&
 	wait_for 10 grep -q "^  b: {nodes: 1," sp/state.yaml &&
 	state_true sp &&

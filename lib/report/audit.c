@@ -69,6 +69,10 @@ options_of(const struct plan *p, struct solve_opts *o)
 	o->model = strcmp(p->model, "per-node") == 0 ? SOLVE_PERNODE :
 	    strcmp(p->model, "per-node-tight") == 0 ? SOLVE_PERNODE_TIGHT :
 	    SOLVE_COMPACT;
+	/* made before "profiling" was written: the advisor's probes */
+	o->probe = p->profiles[0] != '\0' &&
+	    strcmp(p->profiling, "passive") != 0;
+	o->prior = !o->probe;
 }
 
 /* history/STEM.yaml from "STEM", "STEM.yaml" or a path ending in it. */
@@ -128,6 +132,8 @@ resolve(const char *stem, int hfd, int objfd, const struct plan *want,
 		p.seconds = want->seconds;	/* the one field that may differ */
 		/* a learnt look-ahead is taken as recorded: its tfwd */
 		memcpy(p.horizon, want->horizon, sizeof p.horizon);
+		/* made by the rule it records (options_of()); none: probe */
+		memcpy(p.profiling, want->profiling, sizeof p.profiling);
 		if ((text = plan_format(&p, len)) == NULL)
 			diag_set(d, EX_OSERR, "out of memory");
 		plan_free(&p);

@@ -619,8 +619,8 @@ fit(struct sim *s, size_t run, struct diag *d)
 		    (double)s->o->from, u->src->job.name, run + 1,
 		    u->prof.meas[i].nodes, u->prof.meas[i].rate,
 		    rate(u, u->prof.meas[i].nodes));
-	/* --voi: a count measured waits for the next decision to count */
-	return s->o->voi ? 0 : u->prof.changed;
+	/* --voi, --passive: a count measured waits for the next decision */
+	return s->o->voi || s->o->passive ? 0 : u->prof.changed;
 }
 
 /*
@@ -821,7 +821,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	long nfree = s->nidle, demand = 0;
 	size_t n = 0, k, i;
 	int probe = s->o->profile == SIM_ONLINE && !s->o->no_probe &&
-	    !s->o->voi;
+	    !s->o->voi && !s->o->passive;
 
 	/* uncontested, every job may have what it wants: learn passively */
 	for (k = 0; probe && s->o->probe_contested && k < s->o->max_jobs; k++)
@@ -838,6 +838,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		s->ci[n] = s->slot[k];
 		s->c[n].job = &u->src->job;
 		s->c[n].probe = 0;
+		s->c[n].measured = 0;
 		if (s->o->profile == SIM_ONLINE && (fit(s, s->slot[k], d) < 0 ||
 		    simprof_belief(&u->prof, d) < 0))
 			return -1;
@@ -849,6 +850,9 @@ decide(struct sim *s, const char *kind, struct diag *d)
 			s->c[n].job = &u->vjob;
 		if (probe)
 			s->c[n].probe = u->prof.probe;
+		if (u->prof.measured > 0)
+			s->c[n].measured = u->prof.meas[0].rate /
+			    (double)u->prof.meas[0].nodes;
 		s->c[n].was = u->n;
 		s->c[n].nodes = u->n;
 		nfree -= u->n;
@@ -858,6 +862,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	    &so.tfwd, d) < 0)
 		return -1;
 	so.seconds = s->o->limit;
+	so.prior = s->o->passive;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
 		return -1;
 	if (s->o->voi && voi(s, n, nfree, &so, d) < 0)

@@ -134,6 +134,8 @@ struct sim_opts {
 	int share;		/* online: a job starts from a sibling's fit */
 	int voi;		/* online: honest prior, passive measure,
 				 * probes by value of information */
+	int passive;		/* online: bf-solve's live default: no
+				 * probe, the median prior, no event */
 	double report_every;	/* online: seconds between reports */
 	double noise;		/* online: of one interval's samples */
 	void (*progress)(void *arg, double frac);

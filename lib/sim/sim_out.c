@@ -110,7 +110,7 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	fprintf(fp, "profile: %s%s\n", o->profile == SIM_ORACLE ? "oracle" :
 	    o->profile == SIM_NONE ? "none" : o->voi ? (o->no_probe ?
 	    "online-voi-no-probe" : "online-voi") :
-	    o->no_probe ?
+	    o->passive ? "online-passive" : o->no_probe ?
 	    "online-no-probe" : o->probe_contested ?
 	    "online-probe-contested" : "online", o->profile == SIM_ONLINE &&
 	    o->share ? "-shared" : "");

@@ -349,6 +349,65 @@ cap_rates(struct job *j, double per_node)
 			    (double)j->points[i].nodes;
 }
 
+static int
+by_double(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/*
+ * The prior (bf-solve(1), Profiles): a job with no curve, neither
+ * declared nor measured, is believed linear at the median rate per node
+ * of the jobs of this decision that have measured one (each at its
+ * smallest measured count), instead of the provisional curve, so that it
+ * competes for nodes in the units of the others from its first decision.
+ * None when no job has measured.  The points are j->prior_pts, owned by
+ * the job, taken by job_free() in bf-solve (own) or by counts_release().
+ */
+static int
+solve_prior(struct solve *s, int own, struct diag *d)
+{
+	double *v, med;
+	size_t i, n = 0;
+
+	for (i = 0; i < s->njobs; i++)
+		n += s->jobs[i].measured > 0;
+	if (n == 0)
+		return 0;
+	if ((v = malloc(n * sizeof *v)) == NULL)
+		return diag_errno(d, ENOMEM, "prior");
+	for (i = 0, n = 0; i < s->njobs; i++)
+		if (s->jobs[i].measured > 0)
+			v[n++] = s->jobs[i].measured;
+	qsort(v, n, sizeof *v, by_double);
+	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	for (i = 0; i < s->njobs; i++) {
+		struct solve_job *j = &s->jobs[i];
+		struct job_point *pts;
+		if (j->job.npoints > 0)
+			continue;
+		if ((pts = calloc(2, sizeof *pts)) == NULL)
+			return diag_errno(d, ENOMEM, "%s", j->job.name);
+		pts[0].nodes = 1;
+		pts[0].rate = med;
+		pts[1].nodes = j->job.max_nodes;
+		pts[1].rate = med * (double)j->job.max_nodes;
+		j->prior = med;
+		j->job.npoints = j->job.max_nodes > 1 ? 2 : 1;
+		if (own) {
+			free(j->job.points);
+			j->job.points = pts;
+		} else {
+			j->prior_pts = pts;
+			j->job.points = pts;
+		}
+	}
+	return 0;
+}
+
 /* Choices k in {0} and [min, reach], with growth and value. */
 static int
 make_choices(struct solve_job *j, long nfree, double tfwd, double weight,
@@ -417,6 +476,10 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 		held += s->jobs[i].was;
 	s->nfree = (long)s->holes.n - held;
 	s->tfwd = solve_horizon(s, o);
+	for (i = 0; !o->probe && i < s->njobs; i++)
+		s->jobs[i].probe = 0;
+	if (o->prior && solve_prior(s, 1, d) < 0)
+		return -1;
 	if (s->have_policy && s->policy.max_rate_per_node > 0)
 		for (i = 0; i < s->njobs; i++)
 			cap_rates(&s->jobs[i].job,
@@ -1276,6 +1339,7 @@ counts_release(struct solve *s)
 		free(s->jobs[i].k);
 		free(s->jobs[i].grow);
 		free(s->jobs[i].value);
+		free(s->jobs[i].prior_pts);
 	}
 	free(s->jobs);
 	free(s->holder);
@@ -1306,12 +1370,16 @@ counts_load(struct solve *s, const struct solve_opts *o,
 		s->jobs[i].job = *c[i].job;
 		s->jobs[i].was = c[i].was;
 		s->jobs[i].probe = c[i].probe;
+		s->jobs[i].measured = c[i].measured;
 		for (k = 0; k < c[i].was; k++)
 			s->holder[h++] = (long)i;
+	}
+	if (o->prior && solve_prior(s, 0, d) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
 		if (make_choices(&s->jobs[i], nfree, o->tfwd,
 		    c[i].job->weight, d) < 0)
 			return -1;
-	}
 	while (h < (size_t)total)
 		s->holder[h++] = -1;
 	return 0;

@@ -143,6 +143,11 @@ struct solve_opts {
 						 * (until only) */
 	double horizon_cap;	/* learnt: T at most this, seconds; 0 none
 				 * (bf-solve --horizon-cap) */
+	int probe;		/* restrict a profiled job to the advisor's
+				 * count (bf-solve --probe); counts: bf-sim
+				 * says per job */
+	int prior;		/* a job with no curve gets the median prior
+				 * (solve_prior(); --no-prior: 0) */
 };
 
 /*
@@ -155,7 +160,7 @@ struct solve_opts {
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
-	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0 }
+	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0, 0, 1 }
 
 struct solve_job {
 	struct job job;
@@ -168,6 +173,10 @@ struct solve_job {
 	long probe;		/* bf-profile's next count to try, 0 none */
 	uint64_t profile_digest; /* of its profile's bytes, when profiled */
 	int profiled;		/* a profile was applied (solve_profile) */
+	double measured;	/* its rate per node at its smallest measured
+				 * count, 0: none measured */
+	double prior;		/* the prior's rate per node, 0: none */
+	struct job_point *prior_pts;	/* counts: the prior's, owned */
 	double weight, rate_now, cost_up, cost_down;
 	long reach;		/* C_J + F, capped by max_nodes */
 	size_t nchoice;
@@ -221,6 +230,7 @@ struct solve_count {
 	long was;		/* C_J */
 	long nodes;		/* the decision */
 	long probe;		/* a count to profile (solve_profile), 0 none */
+	double measured;	/* as solve_job's: for the prior */
 };
 
 struct solve_result {

@@ -197,7 +197,12 @@ note_of(const struct solve *s, const struct solve_job *j)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%sprofiling: may only stop, stay or probe %ld nodes",
 		    len ? "; " : "", j->probe);
-	if (j->job.npoints == 0 && len < sizeof buf)
+	if (j->prior > 0 && len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%sno scaling: the prior, the median rate per node "
+		    "measured, %.6g samples/s per node, until bf-profile "
+		    "measures it", len ? "; " : "", j->prior);
+	else if (j->job.npoints == 0 && len < sizeof buf)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%sno scaling: provisional rate of %g sample/s per node "
 		    "until bf-profile measures it", len ? "; " : "",
@@ -227,6 +232,8 @@ plan_head(const struct solve *s, const struct solve_opts *o,
 	solve_profiles_digest(s, p->profiles);
 	snprintf(p->curve, sizeof p->curve, "%s", p->profiles[0] != '\0' &&
 	    s->curve_rule == PROFILE_CURVE_SCALED ? "scaled" : "");
+	snprintf(p->profiling, sizeof p->profiling, "%s",
+	    p->profiles[0] == '\0' ? "" : o->probe ? "probe" : "passive");
 	snprintf(p->solver, sizeof p->solver, "%s",
 	    o->solver == SOLVE_DP ? "dp" : "cbc");
 	snprintf(p->model, sizeof p->model, "%s", SOLVE_MODEL_NAME(o->model));

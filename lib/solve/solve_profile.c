@@ -64,6 +64,9 @@ apply(struct solve_job *sj, const struct profile *p,
 	profile_rescale(p, j, &j->rescale_up, &j->rescale_down);
 	sj->probe = p->next_nodes;
 	sj->profiled = 1;
+	/* the points are in ascending node counts (profile_parse()) */
+	sj->measured = p->npoints > 0 && p->points[0].nodes > 0 ?
+	    p->points[0].rate / (double)p->points[0].nodes : 0;
 	return 0;
 }
 

@@ -63,6 +63,8 @@ format_head(FILE *fp, const struct plan *p)
 		fprintf(fp, ", horizon: %s", p->horizon);
 	if (p->curve[0] != '\0')
 		fprintf(fp, ", curve: %s", p->curve);
+	if (p->profiling[0] != '\0')
+		fprintf(fp, ", profiling: %s", p->profiling);
 	if (p->mps[0] != '\0') {
 		fputs(", mps: ", fp);
 		fmt_yaml_word(fp, p->mps);
@@ -231,12 +233,19 @@ parse_head(struct plan *p, const struct ydoc *doc, struct diag *d)
 	    copy_string(doc, sv, "mps", p->mps, sizeof p->mps, d) < 0 ||
 	    copy_string(doc, sv, "curve", p->curve, sizeof p->curve, d) < 0 ||
 	    copy_string(doc, sv, "horizon", p->horizon, sizeof p->horizon,
-	    d) < 0)
+	    d) < 0 || copy_string(doc, sv, "profiling", p->profiling,
+	    sizeof p->profiling, d) < 0)
 		return -1;
 	if ((v = ydoc_get(sv, "curve")) != NULL &&
 	    strcmp(p->curve, "scaled") != 0)
 		return diag_set(d, EX_DATAERR, "%s:%zu: solver curve must be "
 		    "scaled, not '%s'", doc->file, v->line, p->curve);
+	if ((v = ydoc_get(sv, "profiling")) != NULL &&
+	    strcmp(p->profiling, "probe") != 0 &&
+	    strcmp(p->profiling, "passive") != 0)
+		return diag_set(d, EX_DATAERR, "%s:%zu: solver profiling must "
+		    "be probe or passive, not '%s'", doc->file, v->line,
+		    p->profiling);
 	if ((v = ydoc_get(sv, "objective")) != NULL && ydoc_double(doc, v,
 	    "objective", -1e300, 1e300, &p->objective, d) < 0)
 		return -1;

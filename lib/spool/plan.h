@@ -52,6 +52,8 @@ struct plan {
 	char profiles[HASH_TEXT_LEN];	/* "" when no profile was used */
 	char solver[16], model[16], status[128], mps[512];	/* "" absent */
 	char curve[16];	/* "scaled" with profiles, "" before 2026-11-25 */
+	char profiling[16];	/* with profiles: "probe" (the advisor's
+				 * counts; "" before 2026-11-29) or "passive" */
 	double objective, seconds, tfwd;
 	char horizon[16];	/* how tfwd was chosen: "learnt", "" fixed */
 	size_t njobs;

@@ -508,11 +508,26 @@ give_back(struct watcher *w, struct decision *x, const struct diag *why)
  * does not load leaves the last good one in force; inputs that make no
  * plan for a reason no retry cures make the give-back plan.
  */
+/*
+ * Whether the inputs call for a new plan: those bf-apply would find stale
+ * (inputs.h); with --probe, a new profile too, the advisor's next count
+ * (passive, a measurement counts at the next decision: bf-solve(1)).
+ */
+static int
+stale(const struct watcher *w, const struct inputs *in, const struct plan *p)
+{
+	return inputs_stale(in, p) != NULL || (w->o->probe &&
+	    strcmp(in->dig_profiles, p->profiles) != 0);
+}
+
 static int
 chain_solve(struct watcher *w, struct decision *x)
 {
 	struct solve_opts o = SOLVE_OPTS_DEFAULT;
 	char key[sizeof w->failed_inputs], *text;
+
+	o.probe = w->o->probe;
+	o.prior = !w->o->probe;
 	struct plan p;
 	struct diag d;
 	size_t len;
@@ -532,9 +547,9 @@ chain_solve(struct watcher *w, struct decision *x)
 	inputs_key(&x->in, key, sizeof key);
 	(void)policy_fallback(w, &x->in);
 	if (x->parsed)
-		need = inputs_stale(&x->in, &x->plan) != NULL;
+		need = stale(w, &x->in, &x->plan);
 	else if (x->text != NULL && plan_known(w, x->text, x->len))
-		need = inputs_stale(&x->in, &w->plan_head) != NULL;
+		need = stale(w, &x->in, &w->plan_head);
 	if (w->force_solve)
 		need = 1, w->force_solve = 0;
 	else if (need && strcmp(key, w->failed_inputs) == 0 &&
