@@ -293,6 +293,11 @@ check_args(struct args *a, int argc)
 	if (a->o.passive && (a->o.voi || a->o.probe_contested || a->o.share))
 		log_fatal(EX_USAGE, "--passive is not with --voi, "
 		    "--probe-contested or --share-fits");
+	/* the prior is bf-solve's: the other policies never see it */
+	if (a->o.passive && (a->o.policy == SIMPOLICY_EQUAL ||
+	    a->o.policy == SIMPOLICY_GREEDY))
+		log_fatal(EX_USAGE, "--passive needs --policy milp, dp or "
+		    "per-node: bf-solve's decision");
 }
 
 /* The progress bar, on a terminal only. */

@@ -247,6 +247,23 @@ test_expect_success 'bf-watch: passive or --probe, recorded and audited' '
 	grep "^solver: {.*, profiling: probe" sw/plans/current.yaml
 '
 
+# A passive plan not enacted yet, its profile changed: made again (the
+# history keeps the inputs a plan was made from).  u now 1: 100, 2: 200,
+# 100 a node; w at the median, 100: 8 nodes at 100, 10 x 800 = 8000.
+test_expect_success 'bf-watch: a plan not enacted, a profile changed: made again, audited' '
+	mkspool sx && cp sw/jobs/u.yaml sw/jobs/w.yaml sx/jobs/ &&
+	holes8 >sx/holes/current.yaml && cp profm/u.yaml sx/profiles/u.yaml &&
+	bf-solve -d sx 2>err && grep -q "objective: 7700," sx/plans/current.yaml &&
+	printf "name: u\npoints:\n  1: 100\n  2: 200\n" >sx/profiles/u.yaml &&
+	test_expect_code 75 bf-apply -d sx 2>err &&
+	grep "the plan is stale: profiles changed" err &&
+	bf-watch -d sx --once --no-profile 2>log &&
+	grep -q "objective: 8000," sx/plans/current.yaml &&
+	f=$(grep -l "objective: 8000," sx/history/[0-9]*.yaml | head -n 1) &&
+	test -n "$f" && bf-audit -d sx "$(basename "$f")" >out &&
+	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out
+'
+
 test_expect_success 'a plan whose profiling is neither probe nor passive is bad input' '
 	sed "s/profiling: passive/profiling: active/" now >badp.yaml &&
 	grep -q "profiling: active" badp.yaml &&

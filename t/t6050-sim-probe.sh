@@ -398,6 +398,9 @@ bad_usage '--passive with --voi' \
 	--profile online --voi --passive
 bad_usage '--passive without online' \
 	'--passive needs --profile online' --passive
+bad_usage '--passive with the greedy policy' \
+	'--passive needs --policy milp, dp or per-node: bf-solve'"'"'s decision' \
+	--profile online --passive --policy greedy
 
 test_expect_success 'a declared model without a curve: 65, file and line' '
 	{ echo "$HEAD,declared"; echo a,lin,0,1,2,100,0,0,nosuch; } >d.csv &&

@@ -481,9 +481,14 @@ solve_prepare(struct solve *s, const struct solve_opts *o, struct diag *d)
 	if (o->prior && solve_prior(s, 1, d) < 0)
 		return -1;
 	if (s->have_policy && s->policy.max_rate_per_node > 0)
-		for (i = 0; i < s->njobs; i++)
+		for (i = 0; i < s->njobs; i++) {
 			cap_rates(&s->jobs[i].job,
 			    s->policy.max_rate_per_node);
+			/* the note says the rate the job is valued at */
+			if (s->jobs[i].prior > s->policy.max_rate_per_node)
+				s->jobs[i].prior =
+				    s->policy.max_rate_per_node;
+		}
 	if ((own = malloc((s->njobs + 1) * sizeof *own)) == NULL)
 		return diag_errno(d, ENOMEM, "weights");
 	if (own_weights(s, own, d) < 0) {

@@ -147,7 +147,7 @@ struct solve_opts {
 				 * count (bf-solve --probe); counts: bf-sim
 				 * says per job */
 	int prior;		/* a job with no curve gets the median prior
-				 * (solve_prior(); --no-prior: 0) */
+				 * (solve_prior(); --probe: 0) */
 };
 
 /*

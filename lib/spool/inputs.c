@@ -419,8 +419,7 @@ inputs_stale(const struct inputs *in, const struct plan *p)
 		return "state.yaml";
 	if (strcmp(in->dig_policy, p->policy) != 0)
 		return "policy.yaml";
-	if (strcmp(in->dig_profiles, p->profiles) != 0 &&
-	    p->profiles[0] != '\0' && strcmp(p->profiling, "passive") != 0)
+	if (strcmp(in->dig_profiles, p->profiles) != 0)
 		return "profiles";
 	return NULL;
 }

@@ -60,10 +60,6 @@
  *	inputs_stale() compares the digests with the ones a plan records
  *	and names the first input that differs: "holes", "jobs",
  *	"state.yaml", "policy.yaml" or "profiles"; NULL when all match.
- *	Profiles count only for a plan made by the advisor's probes
- *	(solver.profiling probe, or none in a plan with profiles): a passive
- *	plan, or one made without profiles, is not stale by a measurement,
- *	which counts at the next decision (bf-solve(1), Profiles).
  * DIAGNOSTICS
  *	-1 with d set: 66 no holes file (or a missing object), 65 an
  *	unreadable or damaged input or manifest, 71 out of memory.

@@ -509,15 +509,22 @@ give_back(struct watcher *w, struct decision *x, const struct diag *why)
  * plan for a reason no retry cures make the give-back plan.
  */
 /*
- * Whether the inputs call for a new plan: those bf-apply would find stale
- * (inputs.h); with --probe, a new profile too, the advisor's next count
- * (passive, a measurement counts at the next decision: bf-solve(1)).
+ * Whether the inputs call for a new plan: an input changed since plan p
+ * was made (inputs.h), but, passive, not the profiles alone once p is
+ * enacted: a measurement counts at the next decision (bf-solve(1),
+ * Profiles).  A plan not enacted yet is made again, since bf-apply
+ * records the inputs it enacts with, which must be the plan's.
  */
 static int
-stale(const struct watcher *w, const struct inputs *in, const struct plan *p)
+stale(struct watcher *w, const struct decision *x, const struct plan *p)
 {
-	return inputs_stale(in, p) != NULL || (w->o->probe &&
-	    strcmp(in->dig_profiles, p->profiles) != 0);
+	const char *why = inputs_stale(&x->in, p);
+
+	if (why == NULL)
+		return 0;
+	if (strcmp(why, "profiles") != 0 || w->o->probe)
+		return 1;
+	return !history_enacted(w->sp, x->text, x->len, p->time);
 }
 
 static int
@@ -547,9 +554,9 @@ chain_solve(struct watcher *w, struct decision *x)
 	inputs_key(&x->in, key, sizeof key);
 	(void)policy_fallback(w, &x->in);
 	if (x->parsed)
-		need = stale(w, &x->in, &x->plan);
+		need = stale(w, x, &x->plan);
 	else if (x->text != NULL && plan_known(w, x->text, x->len))
-		need = stale(w, &x->in, &w->plan_head);
+		need = stale(w, x, &w->plan_head);
 	if (w->force_solve)
 		need = 1, w->force_solve = 0;
 	else if (need && strcmp(key, w->failed_inputs) == 0 &&
