@@ -129,6 +129,14 @@ test_expect_success 'a job with no curve gets the median prior, said in the plan
 	grep "^  w: {nodes: 0, was: 0, note: \"no scaling: provisional rate of 1 sample/s per node" noprior
 '
 
+# Under a policy's max_rate_per_node of 60, the prior of 100 a node is
+# valued at 60, and the note says so.
+test_expect_success 'the prior under max_rate_per_node: capped, and said capped' '
+	printf "max_rate_per_node: 60\n" >cap60.yaml &&
+	bf-solve --policy cap60.yaml --profiles profm h.yaml u.yaml w.yaml >capped 2>err &&
+	grep "^  w: {.*the median rate per node measured, 60 samples/s per node," capped
+'
+
 # x measured only at 2 nodes, 100 samples/s: 50 a node.  The median of 50
 # and 100 is their mean, 75; a job with a declared curve gets no prior.
 test_expect_success 'the prior: the median of each job at its smallest count measured' '
