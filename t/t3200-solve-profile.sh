@@ -224,6 +224,14 @@ test_expect_success 'the spool mode reads profiles/NAME.yaml by itself' '
 	grep -q "profiles: \"xxh3:" sp/plans/current.yaml
 '
 
+# The first plan of SPOOL's history/ that has PATTERN, made again by
+# bf-audit: identical.
+audit_first() {	# spool pattern
+	_f=$(grep -l "$2" "$1"/history/[0-9]*.yaml | head -n 1) &&
+	test -n "$_f" && bf-audit -d "$1" "$(basename "$_f")" >out &&
+	echo "history/$(basename "$_f"): identical" >expect && test_cmp expect out
+}
+
 # bf-watch decides passive by default, with --probe by the advisor; each
 # plan enacted records how, and bf-audit makes each again from it.  A new
 # profile alone is no decision, passive (it counts at the next one); with
@@ -235,9 +243,7 @@ test_expect_success 'bf-watch: passive or --probe, recorded and audited' '
 	bf-watch -d sw --once --no-profile 2>log &&
 	grep "^solver: {.*, profiling: passive" sw/plans/current.yaml &&
 	grep "^  w: {nodes: 4, .*the prior" sw/plans/current.yaml &&
-	f=$(grep -l "profiling: passive" sw/history/[0-9]*.yaml | head -n 1) &&
-	test -n "$f" && bf-audit -d sw "$(basename "$f")" >out &&
-	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out &&
+	audit_first sw "profiling: passive" &&
 	cp sw/plans/current.yaml before &&
 	printf "name: u\npoints:\n  1: 100\n  2: 200\n" >sw/profiles/u.yaml &&
 	bf-watch -d sw --once --no-profile 2>log &&
@@ -245,9 +251,7 @@ test_expect_success 'bf-watch: passive or --probe, recorded and audited' '
 	printf "time: 1700002001\nsource: test\nidle:\n  - nodes: n[1-8]\n" >sw/holes/current.yaml &&
 	bf-watch -d sw --once --no-profile --probe 2>log &&
 	grep "^solver: {.*, profiling: probe" sw/plans/current.yaml &&
-	f=$(grep -l "profiling: probe" sw/history/[0-9]*.yaml | head -n 1) &&
-	test -n "$f" && bf-audit -d sw "$(basename "$f")" >out &&
-	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out &&
+	audit_first sw "profiling: probe" &&
 	cp sw/plans/current.yaml before &&
 	printf "name: u\npoints:\n  1: 100\n  2: 150\n" >sw/profiles/u.yaml &&
 	bf-watch -d sw --once --no-profile --probe 2>log &&
@@ -267,9 +271,7 @@ test_expect_success 'bf-watch: a plan not enacted, a profile changed: made again
 	grep "the plan is stale: profiles changed" err &&
 	bf-watch -d sx --once --no-profile 2>log &&
 	grep -q "objective: 8000," sx/plans/current.yaml &&
-	f=$(grep -l "objective: 8000," sx/history/[0-9]*.yaml | head -n 1) &&
-	test -n "$f" && bf-audit -d sx "$(basename "$f")" >out &&
-	echo "history/$(basename "$f"): identical" >expect && test_cmp expect out
+	audit_first sx "objective: 8000,"
 '
 
 test_expect_success 'a plan whose profiling is neither probe nor passive is bad input' '

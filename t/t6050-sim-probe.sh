@@ -244,6 +244,20 @@ test_expect_success '--voi: a job declaring nothing starts at the site'"'"'s med
 	cut -d, -f1,2,9- vn/steps.csv | grep -x "50.000,finish,0,1,0"
 '
 
+# sim_each TRACE JOBS MAXJOBS "DIR OPTION" ...: bf-sim --profile online
+# to 100 s without noise, once per DIR with its OPTION.
+sim_each() {
+	_trace=$1 _jobs=$2 _max=$3
+	shift 3
+	for _m in "$@"; do
+		set -- $_m
+		bf-sim --idle-trace "$_trace" --jobs "$_jobs" --no-plot \
+			--max-jobs "$_max" --curves "$D/probe-curves.csv" \
+			-o "$1" --to 100 --noise 0 --profile online "$2" ||
+			return 1
+	done
+}
+
 # The sibling's prior.  Two nodes: a (lin, declares lin, 500 samples) and
 # s (slow, declares slow) run from 0 s, measured at 40 s (1: 10, 1: 5).
 # y (lin) and x (slow), declaring nothing, come at 45 s: no free node.
@@ -256,12 +270,7 @@ test_expect_success '--voi: a job declaring nothing starts from its model'"'"'s 
 	  echo s,slow,0,1,1,1000000,0,0,slow;
 	  echo y,lin,45,1,1,1000000,0,0,;
 	  echo x,slow,45,1,1,1000000,0,0,; } >asyx.csv &&
-	for m in "vb --voi" "nb --no-probe"; do
-		set -- $m &&
-		bf-sim --idle-trace two.csv --jobs asyx.csv --no-plot \
-			--max-jobs 4 --curves "$D/probe-curves.csv" -o $1 \
-			--to 100 --noise 0 --profile online $2 || return 1
-	done &&
+	sim_each two.csv asyx.csv 4 "vb --voi" "nb --no-probe" &&
 	cut -d, -f1,2,9- vb/steps.csv | grep -x "50.000,finish,0,1,1,0" &&
 	cut -d, -f1,2,9- nb/steps.csv | grep -x "50.000,finish,0,1,0,1"
 '
@@ -282,12 +291,7 @@ test_expect_success '--passive: a job declaring nothing at the running jobs'"'"'
 	{ echo "$HEAD,declared"; echo a,lin,0,1,1,1000000,0,0,lin;
 	  echo w,slow,0,1,1,1000000,0,0,slow;
 	  echo c,slow,0,1,1,1000000,0,0,; } >awc2.csv &&
-	for m in "mp --passive" "mn --no-probe"; do
-		set -- $m &&
-		bf-sim --idle-trace onetwo.csv --jobs awc2.csv --no-plot \
-			--max-jobs 3 --curves "$D/probe-curves.csv" -o $1 \
-			--to 100 --noise 0 --profile online $2 || return 1
-	done &&
+	sim_each onetwo.csv awc2.csv 3 "mp --passive" "mn --no-probe" &&
 	printf "0.000,start,1,0,0\n60.000,trace,1,0,1\n" >expect &&
 	tail -n +2 mp/steps.csv | cut -d, -f1,2,9- | head -n 2 >actual &&
 	test_cmp expect actual &&
