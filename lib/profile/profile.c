@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/file.h"
 
 #include "profile/curve.h"
@@ -128,14 +129,6 @@ fit_line(const struct progress_report *r, const unsigned char *use, size_t n,
 	return 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Drops the reports far off the line (stale or late counts). */
 static int
 drop_outliers(const struct progress_report *r, unsigned char *use, size_t n,
@@ -148,9 +141,7 @@ drop_outliers(const struct progress_report *r, unsigned char *use, size_t n,
 		if (use[i])
 			res[m++] = fabs((double)r[i].samples - s->sbar -
 			    s->rate * (r[i].time - s->tbar));
-	if (m > 1)
-		qsort(res, m, sizeof *res, cmp_double);
-	med = m % 2 ? res[m / 2] : (res[m / 2 - 1] + res[m / 2]) / 2;
+	med = array_median(res, m);
 	limit = PROFILE_OUTLIER * med + 1.0;
 	for (i = 0; i < n; i++)
 		if (use[i] && fabs((double)r[i].samples - s->sbar -

@@ -243,14 +243,6 @@ share(struct sim *s, size_t run, struct diag *d)
 /* How far back --voi looks for a sibling or the site's rates. */
 #define VOI_RECENT	256
 
-static int
-by_rate(const void *a, const void *b)
-{
-	const double *x = a, *y = b;
-
-	return (*x > *y) - (*x < *y);
-}
-
 /*
  * --voi: the rate per node of the jobs measured so far (the latest
  * VOI_RECENT before run, each at its smallest measured count): the
@@ -270,9 +262,7 @@ site_rates(struct sim *s, size_t run, double *med, double *max)
 	}
 	if (n == 0)
 		return;
-	qsort(s->vrates, n, sizeof *s->vrates, by_rate);
-	*med = n % 2 ? s->vrates[n / 2] : (s->vrates[n / 2 - 1] +
-	    s->vrates[n / 2]) / 2;
+	*med = array_median(s->vrates, n);	/* sorted */
 	*max = s->vrates[n - 1];
 }
 

@@ -349,14 +349,6 @@ cap_rates(struct job *j, double per_node)
 			    (double)j->points[i].nodes;
 }
 
-static int
-by_double(const void *a, const void *b)
-{
-	const double *x = a, *y = b;
-
-	return (*x > *y) - (*x < *y);
-}
-
 /*
  * The prior (bf-solve(1), Profiles): a job with no curve, neither
  * declared nor measured, is believed linear at the median rate per node
@@ -381,8 +373,7 @@ solve_prior(struct solve *s, int own, struct diag *d)
 	for (i = 0, n = 0; i < s->njobs; i++)
 		if (s->jobs[i].measured > 0)
 			v[n++] = s->jobs[i].measured;
-	qsort(v, n, sizeof *v, by_double);
-	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	med = array_median(v, n);
 	free(v);
 	for (i = 0; i < s->njobs; i++) {
 		struct solve_job *j = &s->jobs[i];

@@ -39,4 +39,7 @@ long array_index(const char *const names[], size_t n, const char *s);
 size_t array_find_name(const void *base, size_t n, size_t size, size_t off,
     const char *name, int *found);
 
+/* The median of v[0 .. n), which it sorts; 0 when n is 0. */
+double array_median(double *v, size_t n);
+
 #endif
