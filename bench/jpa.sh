@@ -33,7 +33,13 @@
 # level (default 10); JPA_MODES a subset of the modes (oracle online
 # online-no-probe online-passive online-probe-contested online-shared
 # online-voi online-voi-no-probe none), in this order; JPA_EXTRA options appended to
-# every bf-sim run (e.g. JPA_EXTRA='--horizon learnt').  online --probe-contested probes only where nodes
+# every bf-sim run (e.g. JPA_EXTRA='--horizon learnt'); JPA_DRAW=K another
+# draw of the same three workloads (default 0, the files above): the K-th
+# window of JPA_HOURS after this one (K x 72 hours later by default, at
+# most 3 on the 14.9 days of the trace), the ImageNet jobs submitted that
+# much later, the sweeps and contested sets made again by malletrain.py
+# with seeds 19 + 100 K and 35 + 100 K, starting with the window (their
+# jobs.csv in the output; bench/jpa-draws.sh runs several).  online --probe-contested probes only where nodes
 # are contested; online --voi is issue 35's advisor (bf-sim(1)): an
 # honest prior, passive measurement, probes by value of information;
 # --voi --no-probe the same without its probes.  online-passive
@@ -46,7 +52,10 @@ DATA=${1:-$ROOT/../shared/data}
 BIN=${JPA_BIN:-$ROOT/bin/bf-sim}
 WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
 HOURS=${JPA_HOURS:-72}
-TO=$(date -u -d "2021-02-10T20:21:15Z + $HOURS hours" +%Y-%m-%dT%H:%M:%SZ)
+DRAW=${JPA_DRAW:-0}
+SHIFT=$((DRAW * HOURS * 3600))	# seconds after BFTrainer's starting point
+FROM=$(date -u -d "2021-02-10T20:21:15Z + $SHIFT seconds" +%Y-%m-%dT%H:%M:%SZ)
+TO=$(date -u -d "$FROM + $HOURS hours" +%Y-%m-%dT%H:%M:%SZ)
 MODES=${JPA_MODES:-oracle online online-no-probe online-probe-contested online-shared online-voi online-voi-no-probe none}
 EXTRA=${JPA_EXTRA:-}
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
@@ -58,8 +67,38 @@ if [ ! -r "$TRACE" ]; then
 	exit 0
 fi
 [ -x "$BIN" ] || { echo "bench/jpa.sh: build first (make)" >&2; exit 1; }
+# the trace ends 1,289,437 s after its t=0; BFTrainer's start is 72,743 s
+if [ $((72743 + SHIFT + HOURS * 3600)) -gt 1289437 ]; then
+	echo "bench/jpa.sh: draw $DRAW of $HOURS hours ends after the trace" >&2
+	exit 1
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT" || exit 1
+
+jobset() {	# workload: the job set of this draw
+	if [ "$DRAW" = 0 ]; then
+		case $1 in
+		imagenet) echo "$ROOT/examples/sim/bftrainer-imagenet-1001.csv" ;;
+		sweeps) echo "$ROOT/examples/sim/malletrain-jobs.csv" ;;
+		contested) echo "$ROOT/examples/sim/contested-jobs.csv" ;;
+		esac
+		return
+	fi
+	_f=$OUT/$1-jobs.csv
+	case $1 in
+	imagenet)
+		awk -F, -v OFS=, -v s=$SHIFT 'NR > 1 { $3 += s } 1' \
+		    "$ROOT/examples/sim/bftrainer-imagenet-1001.csv" >"$_f" ;;
+	sweeps)
+		python3 "$ROOT/examples/sim/malletrain.py" --seed $((19 + 100 * DRAW)) \
+		    --hours $HOURS --start $((72743 + SHIFT)) "$CURVES" >"$_f" ;;
+	contested)
+		python3 "$ROOT/examples/sim/malletrain.py" --seed $((35 + 100 * DRAW)) \
+		    --hours $HOURS --start $((72743 + SHIFT)) \
+		    "$ROOT/examples/sim/contested-curves.csv" >"$_f" ;;
+	esac || exit 1
+	echo "$_f"
+}
 
 run() {	# name jobs max-jobs option...
 	_name=$1 _jobs=$2 _max=$3 _curves=$CURVES
@@ -70,7 +109,7 @@ run() {	# name jobs max-jobs option...
 	_t0=$(date +%s.%N)
 	nice -n "${JPA_NICE:-10}" /usr/bin/time -f '%U %S' -o "$OUT/$_name.cpu" \
 		"$BIN" --idle-trace "$TRACE" --epoch 2021-02-10T00:08:52Z \
-		--from 2021-02-10T20:21:15Z --to "$TO" \
+		--from "$FROM" --to "$TO" \
 		--jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
 		-o "$OUT/$_name" --no-plot "$@" $EXTRA </dev/null || exit 1
 	# the plots bf-sim would have drawn, timed apart from the replay
@@ -97,17 +136,20 @@ val() {	# dir key
 for w in $WORKLOADS; do
 	case $w in
 	imagenet)
-		jobs=$ROOT/examples/sim/bftrainer-imagenet-1001.csv max=10
+		jobs=$(jobset imagenet) || exit 1
+		max=10
 		set -- ;;
 	sweeps)
-		jobs=$ROOT/examples/sim/malletrain-jobs.csv max=50
+		jobs=$(jobset sweeps) || exit 1
+		max=50
 		set -- ;;
 	contested)
-		jobs=$ROOT/examples/sim/contested-jobs.csv max=150
+		jobs=$(jobset contested) || exit 1
+		max=150
 		set -- --nodes 512 ;;
 	*)	echo "bench/jpa.sh: no workload $w" >&2; exit 1 ;;
 	esac
-	echo "== $w: $(basename "$jobs"), at most $max at once, $HOURS hours $*"
+	echo "== $w: $(basename "$jobs"), at most $max at once, $HOURS hours from $FROM $*"
 	names=
 	for m in $MODES; do
 		case $m in
