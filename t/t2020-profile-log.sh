@@ -190,4 +190,43 @@ test_expect_success 'stalled throughout, a segment measures nothing' '
 	grep "^  1: 100$" actual && ! grep "^  2:" actual
 '
 
+# Two rescales in quick succession, as a node taken back then a shrink:
+# 4 nodes at 400/s to 40 s (16,000), 3 nodes at 50 s (one report, no
+# segment measured), 2 nodes from 60 s, the counter still at 16,000
+# until 100 s, when the stall of both has nearly run out (16,100).  The
+# warm-up keeps 60 s on (t_c 50 + the default 10 s).  The floor is the
+# rate before, 4 nodes' 400/s, scaled to 2 nodes and quartered: 50/s;
+# every step is under it (the last 10/s), so 2 nodes measure nothing.
+# With the floor taken only from the segment just before (3 nodes, none)
+# the quarter of the mean, 0.25 x 100 / 40 s, would keep the step from
+# 90 s and measure 2: 10, and the law fitted through it would say the
+# job does not scale.
+test_expect_success 'rescales in quick succession: the stall of both is no rate' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
+	  echo "1612915050 3 16000"
+	  for t in 60 70 80 90; do echo "$((1612915000 + t)) 2 16000"; done
+	  echo "1612915100 2 16100"
+	} >quick.log &&
+	bf-profile quick.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  4: 400$" actual && ! grep "^  2:" actual &&
+	grep "^rescale: {down_observations: 0, up_observations: 0}$" actual
+'
+
+# The same after a silence: 4 nodes at 400/s to 40 s, nothing for 960 s
+# (a stop: all its nodes taken back), then 2 nodes from 1,000 s with the
+# counter still at 16,000 until 1,060 s (16,100).  A restart keeps all
+# but its first report; the floor is again 4 nodes' rate scaled to 2 and
+# quartered, 50/s, so 2 nodes measure nothing.  With no floor after a
+# restart the quarter of the mean (100 / 50 s) kept the last step: 2: 10.
+test_expect_success 'a restart stalled throughout: no rate either' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
+	  for t in 1000 1010 1020 1030 1040 1050; do echo "$((1612915000 + t)) 2 16000"; done
+	  echo "1612916060 2 16100"
+	} >silence.log &&
+	bf-profile silence.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  4: 400$" actual && ! grep "^  2:" actual
+'
+
 test_done

@@ -313,11 +313,19 @@ fit_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 
 	for (i = first; i < nseg; i++) {
 		double floor_rate = 0;
-		if (i > 0 && seg[i - 1].ok && (seg[i].kind == SEG_UP ||
-		    seg[i].kind == SEG_DOWN))
-			floor_rate = PROFILE_STALL * seg[i - 1].rate *
+		size_t k = i;
+		/*
+		 * The rate before: of the last segment measured, across
+		 * segments that measured nothing (rescales in quick succession,
+		 * a node taken back then a shrink, or a silence: the stall of
+		 * the first runs on into the next).
+		 */
+		while (k > 0 && !seg[k - 1].ok)
+			k--;
+		if (k > 0)
+			floor_rate = PROFILE_STALL * seg[k - 1].rate *
 			    fmin(1, (double)seg[i].nodes /
-			    (double)seg[i - 1].nodes);
+			    (double)seg[k - 1].nodes);
 		fit_segment(pr, &seg[i], seg[i].kind == SEG_UP ?
 		    (j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP) :
 		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN),

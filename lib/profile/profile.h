@@ -28,9 +28,11 @@
  *	old size plus the declared rescale cost (the job's rescale_up or
  *	rescale_down, else the job file defaults), then every leading report
  *	whose step to the next advanced at less than PROFILE_STALL of the
- *	mean rate over the rest or, after a rescale, of the rate before it
- *	scaled linearly down to the new count (a restart slower than
- *	declared); a segment stalled throughout measures nothing.
+ *	mean rate over the rest or, after a rescale or a restart, of the
+ *	rate before it scaled linearly down to the new count (a restart
+ *	slower than declared; the rate of the last segment measured, across
+ *	segments that measured nothing, as rescales in quick succession
+ *	leave); a segment stalled throughout measures nothing.
  *
  *	Rate.  Per segment, a least-squares line of samples over time through
  *	the remaining reports, refitted once without the reports whose
