@@ -184,6 +184,23 @@ test_expect_success 'a restart slower than declared: its stalled reports are war
 	grep "^rescale: {down_observations: 0, up: 60, up_observations: 1}$" actual
 '
 
+# The same growth, the stall ending within a step: the counter flat at
+# 4,000 to 90 s, then 200/s from 95 s (5,000 at 100 s).  The steps from
+# 60 to 90 are stalled; the step from 90 to 100 advanced 1,000, half
+# stall, and is dropped with them: the line through 100..130 is 200/s
+# exactly and reaches S_c at 95 s, 55 s lost.  Kept, the line through
+# 90..130 gave 2: 180 and 52.22 s.
+test_expect_success 'a stall ending within a step: that step is warm-up too' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 1 $((t * 100))"; done
+	  for t in 50 60 70 80 90; do echo "$((1612915000 + t)) 2 4000"; done
+	  for t in 100 110 120 130; do echo "$((1612915000 + t)) 2 $((4000 + (t - 95) * 200))"; done
+	} >midstep.log &&
+	bf-profile midstep.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  1: 100$" actual && grep "^  2: 200$" actual &&
+	grep "^rescale: {down_observations: 0, up: 55, up_observations: 1}$" actual
+'
+
 test_expect_success 'stalled throughout, a segment measures nothing' '
 	head -11 stall.log >flat.log &&
 	bf-profile flat.log >actual &&

@@ -180,7 +180,9 @@ crossing(const struct progress_report *r, const unsigned char *use,
  * when it advanced at less than ref samples/s: PROFILE_STALL of the mean
  * rate over the reports used, or, after a rescale, of the rate before it
  * scaled linearly down to the new count (floor), whichever is more; no
- * job runs at a quarter of that.  Leading stalled steps are dropped.
+ * job runs at a quarter of that.  Leading stalled steps are dropped, and
+ * the report that starts the first step advancing faster: the stall ended
+ * somewhere within that step, whose rate is part stall.
  */
 static void
 drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
@@ -210,6 +212,8 @@ drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
 	}
 	if (i == l)	/* stalled throughout: no steady report */
 		use[l] = 0;
+	else if (i > f)	/* the stall ended within the step from i */
+		use[i] = 0;
 }
 
 static void

@@ -32,7 +32,9 @@
  *	rate before it scaled linearly down to the new count (a restart
  *	slower than declared; the rate of the last segment measured, across
  *	segments that measured nothing, as rescales in quick succession
- *	leave); a segment stalled throughout measures nothing.
+ *	leave), and the report that starts the first step advancing faster
+ *	(the stall ended within it); a segment stalled throughout measures
+ *	nothing.
  *
  *	Rate.  Per segment, a least-squares line of samples over time through
  *	the remaining reports, refitted once without the reports whose
@@ -40,7 +42,8 @@
  *	(a late or stale line), so a lost or late line moves the rate little.
  *	Segments of one node count are combined weighted by their duration.
  *	A point needs a segment with PROFILE_MIN_REPORTS reports after its
- *	warm-up (before the stalled ones are dropped): with two, a stall
+ *	warm-up (before the stalled ones are dropped), two of them after the
+ *	stalled ones and the step that ends the stall: with two, a stall
  *	longer than the declared cost would pass for a slow rate.
  *
  *	Rescale cost.  For a rescale from the report (t_c, S_c), the last at
