@@ -201,6 +201,23 @@ test_expect_success 'a stall ending within a step: that step is warm-up too' '
 	grep "^rescale: {down_observations: 0, up: 55, up_observations: 1}$" actual
 '
 
+# A pause at one count: 2 nodes at 200/s, reports every 10 s to 100 s,
+# then none for 120 s (its nodes taken back, under the 300 s of a
+# restart), then the counter flat at 20,000 from 220 to 240 s and 200/s
+# again.  The silence is more than 30 s and 5 x 10 s: a restart there;
+# its first report is warm-up, the step from 230 is stalled under the
+# floor (a quarter of 200/s) and the one from 240 moves: 200/s over both
+# segments.  Read as one segment, the line through the hole gave 69.0.
+test_expect_success 'a pause at one count is a restart, not a slow rate' '
+	{ for t in 0 10 20 30 40 50 60 70 80 90 100; do echo "$((1612915000 + t)) 2 $((t * 200))"; done
+	  for t in 220 230 240; do echo "$((1612915000 + t)) 2 20000"; done
+	  for t in 250 260 270 280; do echo "$((1612915000 + t)) 2 $((20000 + (t - 240) * 200))"; done
+	} >pause.log &&
+	bf-profile pause.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  2: 200$" actual
+'
+
 test_expect_success 'stalled throughout, a segment measures nothing' '
 	head -11 stall.log >flat.log &&
 	bf-profile flat.log >actual &&

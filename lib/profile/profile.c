@@ -68,9 +68,20 @@ cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 	for (i = from; i < pr->n; i++) {
 		const struct progress_report *r = &pr->r[i];
 		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
+		/*
+		 * A silence far longer than the two intervals before it, all at
+		 * the same count (the reports just after a change come at odd
+		 * times), is a pause, not a slow rate.
+		 */
+		int pause = i > 2 && r->nodes == pr->r[i - 1].nodes &&
+		    r->nodes == pr->r[i - 2].nodes &&
+		    r->nodes == pr->r[i - 3].nodes &&
+		    gap > PROFILE_PAUSE_MIN && gap > PROFILE_PAUSE_FACTOR *
+		    fmax(pr->r[i - 1].time - pr->r[i - 2].time,
+		    pr->r[i - 2].time - pr->r[i - 3].time);
 
 		if (i > 0 && n > 0 && r->nodes == seg[n - 1].nodes &&
-		    gap <= PROFILE_RESTART_GAP)
+		    gap <= PROFILE_RESTART_GAP && !pause)
 			continue;
 		if (n > 0)
 			seg[n - 1].b = i;
@@ -79,7 +90,7 @@ cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 		seg[n].nodes = r->nodes;
 		if (i == 0)
 			seg[n].kind = SEG_START;
-		else if (gap > PROFILE_RESTART_GAP)
+		else if (gap > PROFILE_RESTART_GAP || pause)
 			seg[n].kind = SEG_RESTART;
 		else
 			seg[n].kind = r->nodes > pr->r[i - 1].nodes ? SEG_UP :

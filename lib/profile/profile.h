@@ -23,7 +23,11 @@
  *
  *	Segments.  The reports are cut where the node count changes (a
  *	rescale) and where no report came for PROFILE_RESTART_GAP seconds (a
- *	stop and restart).  Each segment drops its warm-up: its first report,
+ *	stop and restart), or for more than PROFILE_PAUSE_MIN seconds and
+ *	PROFILE_PAUSE_FACTOR times the longer of the two intervals before,
+ *	the four reports at one count (a pause: its nodes taken back for a
+ *	while; a restart too).  Each segment drops its
+ *	warm-up: its first report,
  *	and after a rescale every report earlier than the last report at the
  *	old size plus the declared rescale cost (the job's rescale_up or
  *	rescale_down, else the job file defaults), then every leading report
@@ -128,6 +132,8 @@
 #include "spool/plan.h"
 
 #define PROFILE_RESTART_GAP	300.0	/* seconds of silence: a restart */
+#define PROFILE_PAUSE_FACTOR	5.0	/* x the interval before, and */
+#define PROFILE_PAUSE_MIN	30.0	/* seconds: a pause, a restart too */
 #define PROFILE_OUTLIER		10.0	/* x median absolute residual */
 #define PROFILE_ANCHOR		5	/* reports placing steady progress */
 #define PROFILE_STALL		0.25	/* of the mean rate: a stalled step */
