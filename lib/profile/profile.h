@@ -26,10 +26,9 @@
  *	stop and restart), or for more than PROFILE_PAUSE_MIN seconds and
  *	PROFILE_PAUSE_FACTOR times the longer of the two intervals before,
  *	the four reports at one count (a pause: its nodes taken back for a
- *	while; a restart too).  Each segment drops its
- *	warm-up: its first report,
- *	and after a rescale every report earlier than the last report at the
- *	old size plus the declared rescale cost (the job's rescale_up or
+ *	while; a restart too).  Each segment drops its warm-up: its first
+ *	report, and after a rescale every report earlier than the last report
+ *	at the old size plus the declared rescale cost (the job's rescale_up or
  *	rescale_down, else the job file defaults), then every leading report
  *	whose step to the next advanced at less than PROFILE_STALL of the
  *	mean rate over the rest or, after a rescale or a restart, of the
