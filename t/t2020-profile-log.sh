@@ -184,10 +184,83 @@ test_expect_success 'a restart slower than declared: its stalled reports are war
 	grep "^rescale: {down_observations: 0, up: 60, up_observations: 1}$" actual
 '
 
+# The same growth, the stall ending within a step: the counter flat at
+# 4,000 to 90 s, then 200/s from 95 s (5,000 at 100 s).  The steps from
+# 60 to 90 are stalled; the step from 90 to 100 advanced 1,000, half
+# stall, and is dropped with them: the line through 100..130 is 200/s
+# exactly and reaches S_c at 95 s, 55 s lost.  Kept, the line through
+# 90..130 gave 2: 180 and 52.22 s.
+test_expect_success 'a stall ending within a step: that step is warm-up too' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 1 $((t * 100))"; done
+	  for t in 50 60 70 80 90; do echo "$((1612915000 + t)) 2 4000"; done
+	  for t in 100 110 120 130; do echo "$((1612915000 + t)) 2 $((4000 + (t - 95) * 200))"; done
+	} >midstep.log &&
+	bf-profile midstep.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  1: 100$" actual && grep "^  2: 200$" actual &&
+	grep "^rescale: {down_observations: 0, up: 55, up_observations: 1}$" actual
+'
+
+# A pause at one count: 2 nodes at 200/s, reports every 10 s to 100 s,
+# then none for 120 s (its nodes taken back, under the 300 s of a
+# restart), then the counter flat at 20,000 from 220 to 240 s and 200/s
+# again.  The silence is more than 30 s and 5 x 10 s: a restart there;
+# its first report is warm-up, the step from 230 is stalled under the
+# floor (a quarter of 200/s) and the one from 240 moves: 200/s over both
+# segments.  Read as one segment, the line through the hole gave 69.0.
+test_expect_success 'a pause at one count is a restart, not a slow rate' '
+	{ for t in 0 10 20 30 40 50 60 70 80 90 100; do echo "$((1612915000 + t)) 2 $((t * 200))"; done
+	  for t in 220 230 240; do echo "$((1612915000 + t)) 2 20000"; done
+	  for t in 250 260 270 280; do echo "$((1612915000 + t)) 2 $((20000 + (t - 240) * 200))"; done
+	} >pause.log &&
+	bf-profile pause.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  2: 200$" actual
+'
+
 test_expect_success 'stalled throughout, a segment measures nothing' '
 	head -11 stall.log >flat.log &&
 	bf-profile flat.log >actual &&
 	grep "^  1: 100$" actual && ! grep "^  2:" actual
+'
+
+# Two rescales in quick succession, as a node taken back then a shrink:
+# 4 nodes at 400/s to 40 s (16,000), 3 nodes at 50 s (one report, no
+# segment measured), 2 nodes from 60 s, the counter still at 16,000
+# until 100 s, when the stall of both has nearly run out (16,100).  The
+# warm-up keeps 60 s on (t_c 50 + the default 10 s).  The floor is the
+# rate before, 4 nodes' 400/s, scaled to 2 nodes and quartered: 50/s;
+# every step is under it (the last 10/s), so 2 nodes measure nothing.
+# With the floor taken only from the segment just before (3 nodes, none)
+# the quarter of the mean, 0.25 x 100 / 40 s, would keep the step from
+# 90 s and measure 2: 10, and the law fitted through it would say the
+# job does not scale.
+test_expect_success 'rescales in quick succession: the stall of both is no rate' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
+	  echo "1612915050 3 16000"
+	  for t in 60 70 80 90; do echo "$((1612915000 + t)) 2 16000"; done
+	  echo "1612915100 2 16100"
+	} >quick.log &&
+	bf-profile quick.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  4: 400$" actual && ! grep "^  2:" actual &&
+	grep "^rescale: {down_observations: 0, up_observations: 0}$" actual
+'
+
+# The same after a silence: 4 nodes at 400/s to 40 s, nothing for 960 s
+# (a stop: all its nodes taken back), then 2 nodes from 1,000 s with the
+# counter still at 16,000 until 1,060 s (16,100).  A restart keeps all
+# but its first report; the floor is again 4 nodes' rate scaled to 2 and
+# quartered, 50/s, so 2 nodes measure nothing.  With no floor after a
+# restart the quarter of the mean (100 / 50 s) kept the last step: 2: 10.
+test_expect_success 'a restart stalled throughout: no rate either' '
+	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
+	  for t in 1000 1010 1020 1030 1040 1050; do echo "$((1612915000 + t)) 2 16000"; done
+	  echo "1612916060 2 16100"
+	} >silence.log &&
+	bf-profile silence.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  4: 400$" actual && ! grep "^  2:" actual
 '
 
 test_done

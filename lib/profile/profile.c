@@ -68,9 +68,20 @@ cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 	for (i = from; i < pr->n; i++) {
 		const struct progress_report *r = &pr->r[i];
 		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
+		/*
+		 * A silence far longer than the two intervals before it, all at
+		 * the same count (the reports just after a change come at odd
+		 * times), is a pause, not a slow rate.
+		 */
+		int pause = i > 2 && r->nodes == pr->r[i - 1].nodes &&
+		    r->nodes == pr->r[i - 2].nodes &&
+		    r->nodes == pr->r[i - 3].nodes &&
+		    gap > PROFILE_PAUSE_MIN && gap > PROFILE_PAUSE_FACTOR *
+		    fmax(pr->r[i - 1].time - pr->r[i - 2].time,
+		    pr->r[i - 2].time - pr->r[i - 3].time);
 
 		if (i > 0 && n > 0 && r->nodes == seg[n - 1].nodes &&
-		    gap <= PROFILE_RESTART_GAP)
+		    gap <= PROFILE_RESTART_GAP && !pause)
 			continue;
 		if (n > 0)
 			seg[n - 1].b = i;
@@ -79,7 +90,7 @@ cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 		seg[n].nodes = r->nodes;
 		if (i == 0)
 			seg[n].kind = SEG_START;
-		else if (gap > PROFILE_RESTART_GAP)
+		else if (gap > PROFILE_RESTART_GAP || pause)
 			seg[n].kind = SEG_RESTART;
 		else
 			seg[n].kind = r->nodes > pr->r[i - 1].nodes ? SEG_UP :
@@ -180,7 +191,9 @@ crossing(const struct progress_report *r, const unsigned char *use,
  * when it advanced at less than ref samples/s: PROFILE_STALL of the mean
  * rate over the reports used, or, after a rescale, of the rate before it
  * scaled linearly down to the new count (floor), whichever is more; no
- * job runs at a quarter of that.  Leading stalled steps are dropped.
+ * job runs at a quarter of that.  Leading stalled steps are dropped, and
+ * the report that starts the first step advancing faster: the stall ended
+ * somewhere within that step, whose rate is part stall.
  */
 static void
 drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
@@ -210,6 +223,8 @@ drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
 	}
 	if (i == l)	/* stalled throughout: no steady report */
 		use[l] = 0;
+	else if (i > f)	/* the stall ended within the step from i */
+		use[i] = 0;
 }
 
 static void
@@ -313,11 +328,19 @@ fit_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 
 	for (i = first; i < nseg; i++) {
 		double floor_rate = 0;
-		if (i > 0 && seg[i - 1].ok && (seg[i].kind == SEG_UP ||
-		    seg[i].kind == SEG_DOWN))
-			floor_rate = PROFILE_STALL * seg[i - 1].rate *
+		size_t k = i;
+		/*
+		 * The rate before: of the last segment measured, across
+		 * segments that measured nothing (rescales in quick succession,
+		 * a node taken back then a shrink, or a silence: the stall of
+		 * the first runs on into the next).
+		 */
+		while (k > 0 && !seg[k - 1].ok)
+			k--;
+		if (k > 0)
+			floor_rate = PROFILE_STALL * seg[k - 1].rate *
 			    fmin(1, (double)seg[i].nodes /
-			    (double)seg[i - 1].nodes);
+			    (double)seg[k - 1].nodes);
 		fit_segment(pr, &seg[i], seg[i].kind == SEG_UP ?
 		    (j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP) :
 		    (j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN),

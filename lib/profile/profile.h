@@ -23,14 +23,21 @@
  *
  *	Segments.  The reports are cut where the node count changes (a
  *	rescale) and where no report came for PROFILE_RESTART_GAP seconds (a
- *	stop and restart).  Each segment drops its warm-up: its first report,
- *	and after a rescale every report earlier than the last report at the
- *	old size plus the declared rescale cost (the job's rescale_up or
+ *	stop and restart), or for more than PROFILE_PAUSE_MIN seconds and
+ *	PROFILE_PAUSE_FACTOR times the longer of the two intervals before,
+ *	the four reports at one count (a pause: its nodes taken back for a
+ *	while; a restart too).  Each segment drops its warm-up: its first
+ *	report, and after a rescale every report earlier than the last report
+ *	at the old size plus the declared rescale cost (the job's rescale_up or
  *	rescale_down, else the job file defaults), then every leading report
  *	whose step to the next advanced at less than PROFILE_STALL of the
- *	mean rate over the rest or, after a rescale, of the rate before it
- *	scaled linearly down to the new count (a restart slower than
- *	declared); a segment stalled throughout measures nothing.
+ *	mean rate over the rest or, after a rescale or a restart, of the
+ *	rate before it scaled linearly down to the new count (a restart
+ *	slower than declared; the rate of the last segment measured, across
+ *	segments that measured nothing, as rescales in quick succession
+ *	leave), and the report that starts the first step advancing faster
+ *	(the stall ended within it); a segment stalled throughout measures
+ *	nothing.
  *
  *	Rate.  Per segment, a least-squares line of samples over time through
  *	the remaining reports, refitted once without the reports whose
@@ -38,7 +45,8 @@
  *	(a late or stale line), so a lost or late line moves the rate little.
  *	Segments of one node count are combined weighted by their duration.
  *	A point needs a segment with PROFILE_MIN_REPORTS reports after its
- *	warm-up (before the stalled ones are dropped): with two, a stall
+ *	warm-up (before the stalled ones are dropped), two of them after the
+ *	stalled ones and the step that ends the stall: with two, a stall
  *	longer than the declared cost would pass for a slow rate.
  *
  *	Rescale cost.  For a rescale from the report (t_c, S_c), the last at
@@ -123,6 +131,8 @@
 #include "spool/plan.h"
 
 #define PROFILE_RESTART_GAP	300.0	/* seconds of silence: a restart */
+#define PROFILE_PAUSE_FACTOR	5.0	/* x the interval before, and */
+#define PROFILE_PAUSE_MIN	30.0	/* seconds: a pause, a restart too */
 #define PROFILE_OUTLIER		10.0	/* x median absolute residual */
 #define PROFILE_ANCHOR		5	/* reports placing steady progress */
 #define PROFILE_STALL		0.25	/* of the mean rate: a stalled step */
