@@ -61,14 +61,19 @@ val() {	# draw workload mode
 	    "$OUT/draw$1/$2-$3/summary.yaml"
 }
 
+table_head() {	# the last columns' titles: a table's head, a column per draw
+	printf '| workload | mode |'
+	for k in $DRAWS; do printf ' draw %s |' $k; done
+	for c in "$@"; do printf ' %s |' "$c"; done
+	printf '\n| --- | --- |'
+	for k in $DRAWS "$@"; do printf ' ---: |'; done
+	echo
+}
+
 echo
 echo "== samples per idle node-hour over none, per draw, then mean and standard deviation"
 echo
-printf '| workload | mode |'
-for k in $DRAWS; do printf ' draw %s |' $k; done
-printf ' mean | sd |\n| --- | --- |'
-for k in $DRAWS; do printf ' ---: |'; done
-printf ' ---: | ---: |\n'
+table_head mean sd
 for w in $WORKLOADS; do
 	for m in $MODES; do
 		[ $m = none ] && continue
@@ -90,11 +95,7 @@ done
 echo
 echo "== share of the oracle's gain over none, per draw and of the mean gains (a draw where the oracle gains under 0.5 %: -)"
 echo
-printf '| workload | mode |'
-for k in $DRAWS; do printf ' draw %s |' $k; done
-printf ' of the mean gains |\n| --- | --- |'
-for k in $DRAWS; do printf ' ---: |'; done
-printf ' ---: |\n'
+table_head "of the mean gains"
 for w in $WORKLOADS; do
 	for m in $MODES; do
 		case $m in oracle|none) continue ;; esac

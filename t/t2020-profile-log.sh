@@ -17,6 +17,16 @@ gen() {
 		old = n } }'
 }
 
+# at NODES S0 T0 RATE T...: a report at each T (seconds after 1612915000)
+# on NODES nodes, its counter at S0 + (T - T0) x RATE.
+at() {
+	_n=$1 _s0=$2 _t0=$3 _r=$4
+	shift 4
+	for _t in "$@"; do
+		echo "$((1612915000 + _t)) $_n $((_s0 + (_t - _t0) * _r))"
+	done
+}
+
 test_expect_success 'bf-profile -V prints the version' '
 	bf-profile -V >out && grep -Eq "^bf-profile [0-9]+\.[0-9]+\.[0-9]+$" out
 '
@@ -174,9 +184,9 @@ test_expect_success 'a silence over 300 s is a stop and restart, not a rescale' 
 # S_c at 100 s: 60 s lost.  Without the rule the line through 60..130
 # would give 2: 81.0 (least squares), a stall mistaken for a slow rate.
 test_expect_success 'a restart slower than declared: its stalled reports are warm-up' '
-	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 1 $((t * 100))"; done
-	  for t in 50 60 70 80 90 100; do echo "$((1612915000 + t)) 2 4000"; done
-	  for t in 110 120 130; do echo "$((1612915000 + t)) 2 $((4000 + (t - 100) * 200))"; done
+	{ at 1 0 0 100 0 10 20 30 40
+	  at 2 4000 0 0 50 60 70 80 90 100
+	  at 2 4000 100 200 110 120 130
 	} >stall.log &&
 	bf-profile stall.log >actual 2>err &&
 	test_must_be_empty err &&
@@ -191,9 +201,9 @@ test_expect_success 'a restart slower than declared: its stalled reports are war
 # exactly and reaches S_c at 95 s, 55 s lost.  Kept, the line through
 # 90..130 gave 2: 180 and 52.22 s.
 test_expect_success 'a stall ending within a step: that step is warm-up too' '
-	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 1 $((t * 100))"; done
-	  for t in 50 60 70 80 90; do echo "$((1612915000 + t)) 2 4000"; done
-	  for t in 100 110 120 130; do echo "$((1612915000 + t)) 2 $((4000 + (t - 95) * 200))"; done
+	{ at 1 0 0 100 0 10 20 30 40
+	  at 2 4000 0 0 50 60 70 80 90
+	  at 2 4000 95 200 100 110 120 130
 	} >midstep.log &&
 	bf-profile midstep.log >actual 2>err &&
 	test_must_be_empty err &&
@@ -209,9 +219,9 @@ test_expect_success 'a stall ending within a step: that step is warm-up too' '
 # floor (a quarter of 200/s) and the one from 240 moves: 200/s over both
 # segments.  Read as one segment, the line through the hole gave 69.0.
 test_expect_success 'a pause at one count is a restart, not a slow rate' '
-	{ for t in 0 10 20 30 40 50 60 70 80 90 100; do echo "$((1612915000 + t)) 2 $((t * 200))"; done
-	  for t in 220 230 240; do echo "$((1612915000 + t)) 2 20000"; done
-	  for t in 250 260 270 280; do echo "$((1612915000 + t)) 2 $((20000 + (t - 240) * 200))"; done
+	{ at 2 0 0 200 0 10 20 30 40 50 60 70 80 90 100
+	  at 2 20000 0 0 220 230 240
+	  at 2 20000 240 200 250 260 270 280
 	} >pause.log &&
 	bf-profile pause.log >actual 2>err &&
 	test_must_be_empty err &&
@@ -236,10 +246,10 @@ test_expect_success 'stalled throughout, a segment measures nothing' '
 # 90 s and measure 2: 10, and the law fitted through it would say the
 # job does not scale.
 test_expect_success 'rescales in quick succession: the stall of both is no rate' '
-	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
-	  echo "1612915050 3 16000"
-	  for t in 60 70 80 90; do echo "$((1612915000 + t)) 2 16000"; done
-	  echo "1612915100 2 16100"
+	{ at 4 0 0 400 0 10 20 30 40
+	  at 3 16000 0 0 50
+	  at 2 16000 0 0 60 70 80 90
+	  at 2 16100 0 0 100
 	} >quick.log &&
 	bf-profile quick.log >actual 2>err &&
 	test_must_be_empty err &&
@@ -254,9 +264,9 @@ test_expect_success 'rescales in quick succession: the stall of both is no rate'
 # quartered, 50/s, so 2 nodes measure nothing.  With no floor after a
 # restart the quarter of the mean (100 / 50 s) kept the last step: 2: 10.
 test_expect_success 'a restart stalled throughout: no rate either' '
-	{ for t in 0 10 20 30 40; do echo "$((1612915000 + t)) 4 $((t * 400))"; done
-	  for t in 1000 1010 1020 1030 1040 1050; do echo "$((1612915000 + t)) 2 16000"; done
-	  echo "1612916060 2 16100"
+	{ at 4 0 0 400 0 10 20 30 40
+	  at 2 16000 0 0 1000 1010 1020 1030 1040 1050
+	  at 2 16100 0 0 1060
 	} >silence.log &&
 	bf-profile silence.log >actual 2>err &&
 	test_must_be_empty err &&
