@@ -5,7 +5,8 @@
  * rescale costs and observations, last report and skipped lines, and,
  * after profile_log_fit() and profile_advise(), the same law and probe,
  * bit for bit.  Logs are generated: rescales with pauses, restarts after
- * silences, noise, lost lines, reports at 1 to 64 nodes; some with
+ * silences, pauses at one count, stalls running on after either, noise,
+ * lost lines, reports at 1 to 64 nodes; some with
  * garbage, blank, over-long and out-of-order lines (the update then reads
  * the whole log, and must still agree); some read by a caller that also
  * re-reads a shorter buffer (a log replaced).  A seeded splitmix64 makes
@@ -61,7 +62,7 @@ generate(struct log *l, int lines, int hostile)
 	double t = 1612915732, s = 0;
 	long n = 1;
 	char line[400];
-	int i;
+	int i, stall = 0;
 
 	for (i = 0; i < lines; i++) {
 		double r = 1000.0 * (double)n / (1 + 0.03 * (double)(n - 1));
@@ -71,8 +72,15 @@ generate(struct log *l, int lines, int hostile)
 			t += 12 + 6 * uniform();
 		} else if (u < 0.05)	/* a silence: a restart */
 			t += 301 + 600 * uniform();
+		else if (u < 0.06)	/* a pause at one count */
+			t += 31 + 260 * uniform();
+		if (u < 0.06 && uniform() < 0.5)	/* a stall running on */
+			stall = (int)(uniform() * 8);
 		t += 10 + uniform() - 0.5;
-		s += r * 10 * (1 + 0.03 * (uniform() - 0.5));
+		if (stall > 0)
+			stall--;
+		else
+			s += r * 10 * (1 + 0.03 * (uniform() - 0.5));
 		if (uniform() < 0.03)
 			continue;	/* a lost line */
 		snprintf(line, sizeof line, "%.3f %ld %.0f\n", t, n, s);

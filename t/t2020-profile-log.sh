@@ -236,20 +236,20 @@ test_expect_success 'stalled throughout, a segment measures nothing' '
 
 # Two rescales in quick succession, as a node taken back then a shrink:
 # 4 nodes at 400/s to 40 s (16,000), 3 nodes at 50 s (one report, no
-# segment measured), 2 nodes from 60 s, the counter still at 16,000
-# until 100 s, when the stall of both has nearly run out (16,100).  The
-# warm-up keeps 60 s on (t_c 50 + the default 10 s).  The floor is the
-# rate before, 4 nodes' 400/s, scaled to 2 nodes and quartered: 50/s;
-# every step is under it (the last 10/s), so 2 nodes measure nothing.
-# With the floor taken only from the segment just before (3 nodes, none)
-# the quarter of the mean, 0.25 x 100 / 40 s, would keep the step from
-# 90 s and measure 2: 10, and the law fitted through it would say the
-# job does not scale.
+# segment measured), 2 nodes from 60 s, the counter at 16,000 until 80 s
+# and then moving at 10/s as the stall of both runs out.  The warm-up
+# keeps 70 s on (60 s is the first report).  The floor is the rate
+# before, 4 nodes' 400/s, scaled to 2 nodes and quartered: 50/s; every
+# step is under it, so 2 nodes measure nothing.  With the floor taken
+# only from the segment just before (3 nodes, none), the quarter of the
+# mean, 0.25 x 200 / 30 s, dropped only the step from 70 s (and the
+# step's start at 80 s with it) and measured 2: 10 through 90 and 100 s;
+# a law fitted through that says the job does not scale.
 test_expect_success 'rescales in quick succession: the stall of both is no rate' '
 	{ at 4 0 0 400 0 10 20 30 40
 	  at 3 16000 0 0 50
-	  at 2 16000 0 0 60 70 80 90
-	  at 2 16100 0 0 100
+	  at 2 16000 0 0 60 70 80
+	  at 2 16000 80 10 90 100
 	} >quick.log &&
 	bf-profile quick.log >actual 2>err &&
 	test_must_be_empty err &&
@@ -258,19 +258,40 @@ test_expect_success 'rescales in quick succession: the stall of both is no rate'
 '
 
 # The same after a silence: 4 nodes at 400/s to 40 s, nothing for 960 s
-# (a stop: all its nodes taken back), then 2 nodes from 1,000 s with the
-# counter still at 16,000 until 1,060 s (16,100).  A restart keeps all
+# (a stop: all its nodes taken back), then 2 nodes from 1,000 s, the
+# counter at 16,000 until 1,040 s and then at 10/s.  A restart keeps all
 # but its first report; the floor is again 4 nodes' rate scaled to 2 and
 # quartered, 50/s, so 2 nodes measure nothing.  With no floor after a
-# restart the quarter of the mean (100 / 50 s) kept the last step: 2: 10.
+# restart the quarter of the mean kept the last two steps: 2: 10.
 test_expect_success 'a restart stalled throughout: no rate either' '
 	{ at 4 0 0 400 0 10 20 30 40
-	  at 2 16000 0 0 1000 1010 1020 1030 1040 1050
-	  at 2 16100 0 0 1060
+	  at 2 16000 0 0 1000 1010 1020 1030 1040
+	  at 2 16000 1040 10 1050 1060
 	} >silence.log &&
 	bf-profile silence.log >actual 2>err &&
 	test_must_be_empty err &&
 	grep "^  4: 400$" actual && ! grep "^  2:" actual
+'
+
+# A job that truly slows down is not a stall for ever: 4 nodes at
+# 4,000/s to 100 s, 2 nodes at 400/s from 110 to 300 s, 1 node at 200/s
+# from 310 to 500 s.  The 2 nodes are under the floor (a quarter of
+# 4,000/s scaled to 2: 500/s) and measure nothing; the floor of the
+# 1-node segment is not carried past them (it would be 250/s, and 1 node
+# would measure nothing too), so 1 node is judged by its own rate: 200/s,
+# and its shrink cost 10 s.
+test_expect_success 'a segment stalled throughout stops the floor: a true slow-down is measured' '
+	{ at 4 0 0 4000 0 10 20 30 40 50 60 70 80 90 100
+	  at 2 400000 110 400 110 120 130 140 150 160 170 180 190 200 \
+	      210 220 230 240 250 260 270 280 290 300
+	  at 1 476000 310 200 310 320 330 340 350 360 370 380 390 400 \
+	      410 420 430 440 450 460 470 480 490 500
+	} >slow.log &&
+	bf-profile slow.log >actual 2>err &&
+	test_must_be_empty err &&
+	grep "^  1: 200$" actual && grep "^  4: 4000$" actual &&
+	! grep "^  2:" actual &&
+	grep "^rescale: {down: 10, down_observations: 1, up_observations: 0}$" actual
 '
 
 test_done

@@ -32,6 +32,7 @@ struct seg {
 	double tc;		/* the last report before it */
 	long long sc;
 	int ok;			/* a line was fitted */
+	int judged;		/* it had the reports to tell a stall */
 	double tbar, sbar, rate, span;
 	double t0;		/* when steady progress passed sc */
 };
@@ -189,9 +190,9 @@ crossing(const struct progress_report *r, const unsigned char *use,
  * A restart slower than the declared cost leaves the counter still at the
  * start of the segment: those reports are warm-up too.  A step is stalled
  * when it advanced at less than ref samples/s: PROFILE_STALL of the mean
- * rate over the reports used, or, after a rescale, of the rate before it
- * scaled linearly down to the new count (floor), whichever is more; no
- * job runs at a quarter of that.  Leading stalled steps are dropped, and
+ * rate over the reports used, or of the last rate measured before the
+ * segment scaled linearly down to its count (floor, fit_segments()),
+ * whichever is more; no job runs at a quarter of that.  Leading stalled steps are dropped, and
  * the report that starts the first step advancing faster: the stall ended
  * somewhere within that step, whose rate is part stall.
  */
@@ -243,6 +244,7 @@ fit_segment(const struct progress *pr, struct seg *s, double gap,
 	/* two reports alone cannot tell a stall from a slow rate */
 	if (m < PROFILE_MIN_REPORTS)
 		return;
+	s->judged = 1;
 	drop_stall(r, use, n, floor_rate);
 	if (fit_line(r, use, n, s) < 0)
 		return;
@@ -331,13 +333,15 @@ fit_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 		size_t k = i;
 		/*
 		 * The rate before: of the last segment measured, across
-		 * segments that measured nothing (rescales in quick succession,
-		 * a node taken back then a shrink, or a silence: the stall of
-		 * the first runs on into the next).
+		 * segments too short to tell (rescales in quick succession, a
+		 * node taken back then a shrink: the stall of the first runs on
+		 * into the next), not across one long enough and stalled
+		 * throughout (the job may truly have slowed down: its next
+		 * segment is judged by its own rate).
 		 */
-		while (k > 0 && !seg[k - 1].ok)
+		while (k > 0 && !seg[k - 1].ok && !seg[k - 1].judged)
 			k--;
-		if (k > 0)
+		if (k > 0 && seg[k - 1].ok)
 			floor_rate = PROFILE_STALL * seg[k - 1].rate *
 			    fmin(1, (double)seg[i].nodes /
 			    (double)seg[k - 1].nodes);

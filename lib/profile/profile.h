@@ -34,10 +34,12 @@
  *	mean rate over the rest or, after a rescale or a restart, of the
  *	rate before it scaled linearly down to the new count (a restart
  *	slower than declared; the rate of the last segment measured, across
- *	segments that measured nothing, as rescales in quick succession
- *	leave), and the report that starts the first step advancing faster
- *	(the stall ended within it); a segment stalled throughout measures
- *	nothing.
+ *	segments too short to tell a stall, as rescales in quick succession
+ *	leave, but not across one stalled throughout), and the report that
+ *	starts the first step advancing faster (the stall ended within it);
+ *	a segment stalled throughout measures nothing.  A pause cut as a
+ *	restart may be the job's own (an evaluation that reports nothing):
+ *	its rate is then the rate between such pauses, not over them.
  *
  *	Rate.  Per segment, a least-squares line of samples over time through
  *	the remaining reports, refitted once without the reports whose
