@@ -27,6 +27,16 @@ at() {
 	done
 }
 
+# profiled LOG LINE...: bf-profile LOG quietly, its profile in actual,
+# every LINE in it whole.
+profiled() {
+	bf-profile "$1" >actual 2>err && test_must_be_empty err || return 1
+	shift
+	for _l in "$@"; do
+		grep -qx "$_l" actual || { echo "missing: $_l" >&2; return 1; }
+	done
+}
+
 test_expect_success 'bf-profile -V prints the version' '
 	bf-profile -V >out && grep -Eq "^bf-profile [0-9]+\.[0-9]+\.[0-9]+$" out
 '
@@ -188,10 +198,8 @@ test_expect_success 'a restart slower than declared: its stalled reports are war
 	  at 2 4000 0 0 50 60 70 80 90 100
 	  at 2 4000 100 200 110 120 130
 	} >stall.log &&
-	bf-profile stall.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  1: 100$" actual && grep "^  2: 200$" actual &&
-	grep "^rescale: {down_observations: 0, up: 60, up_observations: 1}$" actual
+	profiled stall.log "  1: 100" "  2: 200" \
+	    "rescale: {down_observations: 0, up: 60, up_observations: 1}"
 '
 
 # The same growth, the stall ending within a step: the counter flat at
@@ -205,10 +213,8 @@ test_expect_success 'a stall ending within a step: that step is warm-up too' '
 	  at 2 4000 0 0 50 60 70 80 90
 	  at 2 4000 95 200 100 110 120 130
 	} >midstep.log &&
-	bf-profile midstep.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  1: 100$" actual && grep "^  2: 200$" actual &&
-	grep "^rescale: {down_observations: 0, up: 55, up_observations: 1}$" actual
+	profiled midstep.log "  1: 100" "  2: 200" \
+	    "rescale: {down_observations: 0, up: 55, up_observations: 1}"
 '
 
 # A pause at one count: 2 nodes at 200/s, reports every 10 s to 100 s,
@@ -223,9 +229,7 @@ test_expect_success 'a pause at one count is a restart, not a slow rate' '
 	  at 2 20000 0 0 220 230 240
 	  at 2 20000 240 200 250 260 270 280
 	} >pause.log &&
-	bf-profile pause.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  2: 200$" actual
+	profiled pause.log "  2: 200"
 '
 
 test_expect_success 'stalled throughout, a segment measures nothing' '
@@ -251,10 +255,9 @@ test_expect_success 'rescales in quick succession: the stall of both is no rate'
 	  at 2 16000 0 0 60 70 80
 	  at 2 16000 80 10 90 100
 	} >quick.log &&
-	bf-profile quick.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  4: 400$" actual && ! grep "^  2:" actual &&
-	grep "^rescale: {down_observations: 0, up_observations: 0}$" actual
+	profiled quick.log "  4: 400" \
+	    "rescale: {down_observations: 0, up_observations: 0}" &&
+	! grep "^  2:" actual
 '
 
 # The same after a silence: 4 nodes at 400/s to 40 s, nothing for 960 s
@@ -268,9 +271,7 @@ test_expect_success 'a restart stalled throughout: no rate either' '
 	  at 2 16000 0 0 1000 1010 1020 1030 1040
 	  at 2 16000 1040 10 1050 1060
 	} >silence.log &&
-	bf-profile silence.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  4: 400$" actual && ! grep "^  2:" actual
+	profiled silence.log "  4: 400" && ! grep "^  2:" actual
 '
 
 # A job that truly slows down is not a stall for ever: 4 nodes at
@@ -287,11 +288,9 @@ test_expect_success 'a segment stalled throughout stops the floor: a true slow-d
 	  at 1 476000 310 200 310 320 330 340 350 360 370 380 390 400 \
 	      410 420 430 440 450 460 470 480 490 500
 	} >slow.log &&
-	bf-profile slow.log >actual 2>err &&
-	test_must_be_empty err &&
-	grep "^  1: 200$" actual && grep "^  4: 4000$" actual &&
-	! grep "^  2:" actual &&
-	grep "^rescale: {down: 10, down_observations: 1, up_observations: 0}$" actual
+	profiled slow.log "  1: 200" "  4: 4000" \
+	    "rescale: {down: 10, down_observations: 1, up_observations: 0}" &&
+	! grep "^  2:" actual
 '
 
 test_done

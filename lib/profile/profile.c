@@ -56,6 +56,24 @@ round_cent(double x)
 /* ---- segments and rates ---- */
 
 /*
+ * A silence before report i far longer than the two intervals before it,
+ * all four reports at one count (the reports just after a change come at
+ * odd times): a pause, not a slow rate.
+ */
+static int
+paused(const struct progress_report *r, size_t i)
+{
+	double gap;
+
+	if (i < 3 || r[i].nodes != r[i - 1].nodes ||
+	    r[i].nodes != r[i - 2].nodes || r[i].nodes != r[i - 3].nodes)
+		return 0;
+	gap = r[i].time - r[i - 1].time;
+	return gap > PROFILE_PAUSE_MIN && gap > PROFILE_PAUSE_FACTOR *
+	    fmax(r[i - 1].time - r[i - 2].time, r[i - 2].time - r[i - 3].time);
+}
+
+/*
  * Cuts the reports from index from on into segments after the nseg ones
  * before it (whole and closed: from is where the next one starts); the
  * new number of segments.
@@ -69,17 +87,7 @@ cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
 	for (i = from; i < pr->n; i++) {
 		const struct progress_report *r = &pr->r[i];
 		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
-		/*
-		 * A silence far longer than the two intervals before it, all at
-		 * the same count (the reports just after a change come at odd
-		 * times), is a pause, not a slow rate.
-		 */
-		int pause = i > 2 && r->nodes == pr->r[i - 1].nodes &&
-		    r->nodes == pr->r[i - 2].nodes &&
-		    r->nodes == pr->r[i - 3].nodes &&
-		    gap > PROFILE_PAUSE_MIN && gap > PROFILE_PAUSE_FACTOR *
-		    fmax(pr->r[i - 1].time - pr->r[i - 2].time,
-		    pr->r[i - 2].time - pr->r[i - 3].time);
+		int pause = paused(pr->r, i);
 
 		if (i > 0 && n > 0 && r->nodes == seg[n - 1].nodes &&
 		    gap <= PROFILE_RESTART_GAP && !pause)
@@ -192,9 +200,10 @@ crossing(const struct progress_report *r, const unsigned char *use,
  * when it advanced at less than ref samples/s: PROFILE_STALL of the mean
  * rate over the reports used, or of the last rate measured before the
  * segment scaled linearly down to its count (floor, fit_segments()),
- * whichever is more; no job runs at a quarter of that.  Leading stalled steps are dropped, and
- * the report that starts the first step advancing faster: the stall ended
- * somewhere within that step, whose rate is part stall.
+ * whichever is more; no job runs at a quarter of that.  Leading stalled
+ * steps are dropped, and the report that starts the first step advancing
+ * faster: the stall ended somewhere within that step, whose rate is part
+ * stall.
  */
 static void
 drop_stall(const struct progress_report *r, unsigned char *use, size_t n,
