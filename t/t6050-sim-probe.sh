@@ -50,18 +50,71 @@ test_expect_success 'probes: 1, 2, 4 nodes, each once measured' '
 	grep -x "profile_noise: 0" on/summary.yaml
 '
 
+# The rescale costs the fit measured: the two grows, at 40 and 80 s (on the
+# report grid), cost nothing declared and measure 0 (at 2 nodes 60, 70,
+# 80 s: t - (S - 400) / 20 = 40, the change), two observations.
 test_expect_success 'fits.csv: the measured points beside the true rates' '
 	head -1 on/fits.csv >actual &&
-	echo "t,name,job,nodes,measured,true" >expect &&
+	echo "t,name,job,nodes,measured,true,rescale_up,up_obs,rescale_down,down_obs" >expect &&
 	test_cmp expect actual &&
 	grep "^120.000," on/fits.csv | sort -u >actual &&
 	cat >expect <<-\EOF &&
-	120.000,a,1,1,10.000,10.000
-	120.000,a,1,2,20.000,20.000
-	120.000,a,1,4,40.000,40.000
+	120.000,a,1,1,10.000,10.000,0.00,2,0.00,0
+	120.000,a,1,2,20.000,20.000,0.00,2,0.00,0
+	120.000,a,1,4,40.000,40.000,0.00,2,0.00,0
 	EOF
 	test_cmp expect actual &&
 	! grep "^[0-3][0-9]\.000," on/fits.csv
+'
+
+# A job reports the commit a rescale's stop makes, as examples/torch does,
+# and not when a node is taken back (a killed peer: the last commit
+# stands).  a: lin, 1..4, rescale_up 20 s, rescale_down 10 s, --passive,
+# no noise; one node at 0 s, three more at 45 s, n4 taken back at 125 s.
+#  45 s: a grows 1 -> 4 (believed linear through 1: 10: 400 - 20 x 10 >
+#        100); its commit report: 45 1 450.  The debt 20 x 10 = 200 is
+#        repaid at 40/s by 50 s: 50: 450, 60: 850, 70: 1250 ...
+#        Steady from 45 + 20: t - (S - 450) / 40 = 50, so up 5.00 (20 x
+#        10 / 40); from the report at 40 (400) it would read 8.75.
+# 125 s: n4 taken back: 4 -> 3, debt 10 x 40 = 400, repaid at 30/s in
+#        13.33 s; no report at 125.  From the report at 120 (3250):
+#        S = 3450 + 30 (t - 138.33), steady from 130: t - (S - 3250) / 30
+#        = 131.67, down 11.67; a report at 125 (3450) would read 13.33.
+test_expect_success 'a rescale is reported at its commit, a node taken back is not' '
+	printf "t_s,node,idle\n0,n1,1\n45,n2,1\n45,n3,1\n45,n4,1\n125,n4,0\n" >grow.csv &&
+	{ echo "$HEAD"; echo a,lin,0,1,4,1000000,20,10; } >c.csv &&
+	bf-sim --idle-trace grow.csv --jobs c.csv --no-plot \
+		--curves "$D/probe-curves.csv" -o commit --to 170 \
+		--noise 0 --profile online --passive &&
+	tail -n +2 commit/steps.csv | cut -d, -f1,2,7,9 >actual &&
+	printf "0.000,start,0,1\n45.000,trace,450,4\n125.000,trace,3450,3\n" >expect &&
+	test_cmp expect actual &&
+	grep "^150.000,a,1,4," commit/fits.csv >actual &&
+	echo "150.000,a,1,4,40.000,40.000,5.00,1,0.00,0" >expect &&
+	test_cmp expect actual &&
+	grep "^160.000,a,1,3," commit/fits.csv >actual &&
+	echo "160.000,a,1,3,30.000,30.000,5.00,1,11.67,1" >expect &&
+	test_cmp expect actual
+'
+
+# The same with n5 idle at 125 s and T 100: the decision at 125 s gives
+# the node back (3 -> 4: 4000 - 20 x 30 > 3000).  The job was hit at
+# that event, so that grow makes no commit report either: its log stays
+# at 4 nodes, shows no rescale after 45 s, and the fits after 100 s (the
+# count no longer young, the next refit 300 s later) never come: the last
+# row is 100 s, one grow observed.  A report at 125 s at 3 nodes would
+# have made a segment, an observation 3 -> 4 and fits up to 180 s.
+test_expect_success 'a decision at the event that took a node back: no commit report' '
+	printf "125,n5,1\n" | cat grow.csv - >back.csv &&
+	bf-sim --idle-trace back.csv --jobs c.csv --no-plot -T 100 \
+		--curves "$D/probe-curves.csv" -o back --to 200 \
+		--noise 0 --profile online --passive &&
+	tail -n +2 back/steps.csv | cut -d, -f1,2,7,9 >actual &&
+	printf "0.000,start,0,1\n45.000,trace,450,4\n125.000,trace,3450,4\n" >expect &&
+	test_cmp expect actual &&
+	tail -1 back/fits.csv >actual &&
+	echo "100.000,a,1,4,40.000,40.000,5.00,1,0.00,0" >expect &&
+	test_cmp expect actual
 '
 
 # Without probes the provisional curve (1/s a node, linear) gives a all 4
@@ -210,7 +263,7 @@ test_expect_success '--voi: passive, the measurement waits for a decision' '
 	tail -n +2 voi/steps.csv | cut -d, -f1,2,4 >actual &&
 	test_cmp expect actual &&
 	echo "a,1,4,40.000,40.000" >expect &&
-	tail -n +2 voi/fits.csv | cut -d, -f2- | sort -u >actual &&
+	tail -n +2 voi/fits.csv | cut -d, -f2-6 | sort -u >actual &&
 	test_cmp expect actual &&
 	tail -n +2 voi/fits.csv | head -1 | grep "^40.000," &&
 	grep -x "profile: online-voi" voi/summary.yaml &&
@@ -236,7 +289,7 @@ test_expect_success '--voi: a job declaring nothing starts at the site'"'"'s med
 	tail -n +2 vs/steps.csv | cut -d, -f1,2,9- >actual &&
 	test_cmp expect actual &&
 	echo "90.000,c,3,1,5.000,5.000" >expect &&
-	grep "^90" vs/fits.csv >actual &&
+	grep "^90" vs/fits.csv | cut -d, -f1-6 >actual &&
 	test_cmp expect actual &&
 	bf-sim --idle-trace one.csv --jobs awc.csv --no-plot --max-jobs 3 \
 		--curves "$D/probe-curves.csv" -o vn --to 100 --noise 0 \
@@ -346,7 +399,7 @@ test_expect_success '--voi: a probe where an optimistic curve changes a conteste
 	tail -n +2 vp/steps.csv | cut -d, -f1,2,9- >actual &&
 	test_cmp expect actual &&
 	grep -x "profile_probes: 2" vp/summary.yaml &&
-	grep -x "100.000,p,1,2,20.000,20.000" vp/fits.csv &&
+	cut -d, -f1-6 vp/fits.csv | grep -x "100.000,p,1,2,20.000,20.000" &&
 	printf "0.000,start,4,0\n60.000,trace,4,1\n120.000,trace,4,2\n" >expect &&
 	tail -n +2 vl/steps.csv | cut -d, -f1,2,9- >actual &&
 	test_cmp expect actual &&

@@ -34,6 +34,7 @@ struct run {
 	double start, finish;
 	size_t rescales;
 	int hit;		/* lost nodes at this event */
+	double hit_at;		/* when it last lost nodes so, or -1 */
 	struct simprof prof;	/* online profiling only */
 	struct job_point *shared;	/* --share-fits: a sibling's points;
 					 * --voi: the prior, when not declared */
@@ -105,6 +106,24 @@ report(struct sim *s, struct run *u, double r, double t1, struct diag *d)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * The report of the commit a rescale's stop makes (examples/torch: the
+ * group commits its last step and reports it at the old count), before
+ * the count changes; none when a node was just taken back (a killed peer:
+ * the last commit stands) or a report was made at this time already.
+ */
+static int
+commit_report(struct sim *s, struct run *u, struct diag *d)
+{
+	double r;
+
+	if (s->o->profile != SIM_ONLINE || u->state != RUNNING ||
+	    u->hit_at == s->t || u->prof.last_t >= s->t ||
+	    (r = rate(u, u->n)) <= 0)
+		return 0;
+	return simprof_report(&u->prof, s->t, u->n, u->done, r, d);
 }
 
 /* Move time to t1: production, repayment of debts, I and A. */
@@ -326,6 +345,7 @@ admit(struct sim *s, struct diag *d)
 		s->slot[k] = s->next;
 		s->runs[s->next].state = RUNNING;
 		s->runs[s->next].start = s->t;
+		s->runs[s->next].hit_at = -1;
 		if (s->o->profile != SIM_ORACLE)
 			simprof_start(&s->runs[s->next].prof,
 			    &s->runs[s->next].src->job,
@@ -367,6 +387,7 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 		/* charged once per job and event, at the rate it had */
 		if (!s->runs[j].hit) {
 			s->runs[j].hit = 1;
+			s->runs[j].hit_at = s->t;
 			s->runs[j].debt += s->runs[j].src->job.rescale_down *
 			    rate(&s->runs[j], s->runs[j].n);
 		}
@@ -605,10 +626,12 @@ fit(struct sim *s, size_t run, struct diag *d)
 		s->r->fit_last[run] = s->t - (double)s->o->from;
 	}
 	for (i = 0; s->fits != NULL && i < u->prof.measured; i++)
-		fprintf(s->fits, "%.3f,%s,%zu,%ld,%.3f,%.3f\n", s->t -
-		    (double)s->o->from, u->src->job.name, run + 1,
+		fprintf(s->fits, "%.3f,%s,%zu,%ld,%.3f,%.3f,%.2f,%d,%.2f,%d\n",
+		    s->t - (double)s->o->from, u->src->job.name, run + 1,
 		    u->prof.meas[i].nodes, u->prof.meas[i].rate,
-		    rate(u, u->prof.meas[i].nodes));
+		    rate(u, u->prof.meas[i].nodes), u->prof.cur.rescale_up,
+		    u->prof.cur.up_obs, u->prof.cur.rescale_down,
+		    u->prof.cur.down_obs);
 	/* --voi, --passive: a count measured waits for the next decision */
 	return s->o->voi || s->o->passive ? 0 : u->prof.changed;
 }
@@ -860,6 +883,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 	for (i = 0; i < n; i++) {	/* shrink first: frees nodes */
 		struct run *u = &s->runs[s->ci[i]];
 		if (s->c[i].nodes < u->n) {
+			if (commit_report(s, u, d) < 0)
+				return -1;
 			u->debt += u->src->job.rescale_down * rate(u, u->n);
 			u->rescales++;
 			s->r->rescales++;
@@ -874,6 +899,8 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		    s->c[i].nodes != u->n)
 			s->r->probes++;
 		if (s->c[i].nodes > u->n) {
+			if (commit_report(s, u, d) < 0)
+				return -1;
 			u->debt += u->src->job.rescale_up * rate(u, u->n);
 			u->rescales++;
 			s->r->rescales++;
@@ -1079,7 +1106,8 @@ setup(struct sim *s, const struct sim_opts *o, struct events *ev,
 		if ((s->fits = open_memstream(&r->fits_csv, &r->fits_len)) ==
 		    NULL)
 			return diag_errno(d, ENOMEM, "fits.csv");
-		fprintf(s->fits, "t,name,job,nodes,measured,true\n");
+		fprintf(s->fits, "t,name,job,nodes,measured,true,"
+		    "rescale_up,up_obs,rescale_down,down_obs\n");
 	}
 	fprintf(s->steps, "t,event,idle,allocated,running,finished,done,"
 	    "decision_seconds");

@@ -61,6 +61,7 @@ simprof_report(struct simprof *p, double t, long nodes, double samples,
 	if (noisy < p->last)
 		noisy = p->last;
 	p->last = noisy = round(noisy);
+	p->last_t = t;
 	n = snprintf(line, sizeof line, "%.3f %ld %.0f\n", t, nodes, noisy);
 
 	if ((q = array_grow(p->log, &p->cap, p->len + (size_t)n + 1, 1,

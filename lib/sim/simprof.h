@@ -20,7 +20,9 @@
  *	"UNIXTIME NODES SAMPLES", its true cumulative samples plus noise:
  *	uniform within `noise' of one report interval's work at its
  *	rate, from a generator seeded per job, so runs are reproducible;
- *	never below the last report (a counter does not go back).
+ *	never below the last report (a counter does not go back); bf-sim
+ *	also reports the commit a decision's rescale makes, at that time
+ *	(sim.c, commit_report()), as examples/torch does.
  *	simprof_update() fits the log as profile_from_log() does when it
  *	grew, with every report while the count's segment is young (at most
  *	SIMPROF_YOUNG reports), then at most every SIMPROF_REFIT seconds,
@@ -97,6 +99,7 @@ struct simprof {
 	double next;		/* when the next report is due */
 	uint64_t rng;
 	double last;		/* samples last reported */
+	double last_t;		/* when, 0 before the first report */
 	long last_nodes;	/* nodes of the last report */
 	size_t seg;		/* reports at that count since it changed */
 	double fitted;		/* time of the last fit */
