@@ -279,8 +279,9 @@ test_expect_success 'a restart stalled throughout: no rate either' '
 # from 310 to 500 s.  The 2 nodes are under the floor (a quarter of
 # 4,000/s scaled to 2: 500/s) and measure nothing; the floor of the
 # 1-node segment is not carried past them (it would be 250/s, and 1 node
-# would measure nothing too), so 1 node is judged by its own rate: 200/s,
-# and its shrink cost 10 s.
+# would measure nothing too), so 1 node is judged by its own rate: 200/s.
+# Its shrink is no observation: the segment before it measured nothing
+# (it was 10 s when any change after a segment counted).
 test_expect_success 'a segment stalled throughout stops the floor: a true slow-down is measured' '
 	{ at 4 0 0 4000 0 10 20 30 40 50 60 70 80 90 100
 	  at 2 400000 110 400 110 120 130 140 150 160 170 180 190 200 \
@@ -289,8 +290,43 @@ test_expect_success 'a segment stalled throughout stops the floor: a true slow-d
 	      410 420 430 440 450 460 470 480 490 500
 	} >slow.log &&
 	profiled slow.log "  1: 200" "  4: 4000" \
-	    "rescale: {down: 10, down_observations: 1, up_observations: 0}" &&
+	    "rescale: {down_observations: 0, up_observations: 0}" &&
 	! grep "^  2:" actual
+'
+
+# A rescale's cost is the median of its observations: 1 node at 100/s
+# and 2 at 200/s, grown at 40 s, shrunk at 100, grown at 160, shrunk at
+# 220 and grown at 280 s, each the last report before its change (t_c).
+# Steady progress passes S_c 10 s after each change but the last, 100 s
+# after it (the counter flat at 34,000 to 380 s).  Grows: 10, 10 and
+# 100 s: median 10 (the mean was 40); shrinks: 10 and 10.
+test_expect_success 'a rescale cost is the median of its observations' '
+	{ at 1 0 0 100 0 10 20 30 40
+	  at 2 4000 50 200 50 60 70 80 90 100
+	  at 1 14000 110 100 110 120 130 140 150 160
+	  at 2 19000 170 200 170 180 190 200 210 220
+	  at 1 29000 230 100 230 240 250 260 270 280
+	  at 2 34000 0 0 290 300 310 320 330 340 350 360 370 380
+	  at 2 34000 380 200 390 400 410 420 430
+	} >median.log &&
+	profiled median.log "  1: 100" "  2: 200" \
+	    "rescale: {down: 10, down_observations: 2, up: 10, up_observations: 3}"
+'
+
+# A change right after another is no observation: 1 node at 100/s to
+# 40 s (4,000), 2 nodes at 50 and 60 s (4,000 and 6,000: two reports,
+# too few to judge), shrunk at 60 s; the counter flat at 6,000 to 150 s,
+# then 100/s.  The floor is 1 node's rate (the last measured), so 1 node
+# measures 100/s through 160..200 s, and the shrink would read 90 s:
+# the stall of the grow may run on in it, so it is not counted.
+test_expect_success 'a change after a segment too short to judge is no observation' '
+	{ at 1 0 0 100 0 10 20 30 40
+	  at 2 4000 50 200 50 60
+	  at 1 6000 0 0 70 80 90 100 110 120 130 140 150
+	  at 1 6000 150 100 160 170 180 190 200
+	} >short.log &&
+	profiled short.log "  1: 100" \
+	    "rescale: {down_observations: 0, up_observations: 0}"
 '
 
 test_done

@@ -305,29 +305,47 @@ combine(struct profile *p, const struct seg *seg, size_t nseg)
 	return 0;
 }
 
-static void
+/*
+ * The rescale costs, growing and shrinking apart: each the median of its
+ * observations.  A change is observed only when the segment before it
+ * was steady (a rate measured over reports enough to judge a stall):
+ * after one that was not, the stall of an earlier change may run on into
+ * this one's.  The median, not the mean: a stall that is not the
+ * rescale's (a node swapped at the same count, a slow file system)
+ * lengthens one observation, and one such made the mean.
+ */
+static int
 rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
 {
-	double up = 0, down = 0;
-	size_t i;
+	double *up = malloc((nseg + 1) * sizeof *up);
+	double *down = malloc((nseg + 1) * sizeof *down);
+	size_t i, nup = 0, ndown = 0;
 
-	for (i = 0; i < nseg; i++) {
-		const struct seg *s = &seg[i];
-		double lost;
-		if (!s->ok || (s->kind != SEG_UP && s->kind != SEG_DOWN))
-			continue;
-		lost = s->t0 - s->tc;
-		if (s->kind == SEG_UP) {
-			up += lost;
-			p->up_obs++;
-		} else {
-			down += lost;
-			p->down_obs++;
-		}
+	p->up_obs = p->down_obs = 0;
+	p->rescale_up = p->rescale_down = 0;
+	if (up == NULL || down == NULL) {
+		free(up);
+		free(down);
+		return -1;
 	}
-	p->rescale_up = p->up_obs ? round_cent(fmax(0, up / p->up_obs)) : 0;
-	p->rescale_down = p->down_obs ?
-	    round_cent(fmax(0, down / p->down_obs)) : 0;
+	for (i = 1; i < nseg; i++) {
+		const struct seg *s = &seg[i];
+		if (!s->ok || (s->kind != SEG_UP && s->kind != SEG_DOWN) ||
+		    !seg[i - 1].ok || !seg[i - 1].judged)
+			continue;
+		if (s->kind == SEG_UP)
+			up[nup++] = s->t0 - s->tc;
+		else
+			down[ndown++] = s->t0 - s->tc;
+	}
+	p->up_obs = (int)nup;
+	p->down_obs = (int)ndown;
+	p->rescale_up = nup ? round_cent(fmax(0, array_median(up, nup))) : 0;
+	p->rescale_down = ndown ?
+	    round_cent(fmax(0, array_median(down, ndown))) : 0;
+	free(up);
+	free(down);
+	return 0;
 }
 
 /* Fits the segments from first on; the ones before are fitted already. */
@@ -374,9 +392,8 @@ measure(struct profile *p, const struct progress *pr, const struct job *j)
 		goto out;
 	nseg = cut_segments(pr, seg, 0, 0);
 	fit_segments(pr, seg, nseg, 0, j, use, res);
-	if (combine(p, seg, nseg) < 0)
+	if (combine(p, seg, nseg) < 0 || rescale_costs(p, seg, nseg) < 0)
 		goto out;
-	rescale_costs(p, seg, nseg);
 	rc = 0;
 out:
 	free(seg);
@@ -548,11 +565,11 @@ profile_log_update(struct profile_log **lp, struct profile *p,
 	p->skipped_lines = l->pr.skipped;
 	if (l->pr.n > 0)
 		p->last_report = (long long)floor(l->pr.r[l->pr.n - 1].time);
-	if (combine(p, l->seg, l->nseg) < 0) {
+	if (combine(p, l->seg, l->nseg) < 0 ||
+	    rescale_costs(p, l->seg, l->nseg) < 0) {
 		profile_free(p);
 		return diag_errno(d, ENOMEM, "unable to profile %s", label);
 	}
-	rescale_costs(p, l->seg, l->nseg);
 	return 0;
 }
 

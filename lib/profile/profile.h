@@ -56,8 +56,11 @@
  *	time lost is t* - t_c, where the fitted line reaches S_c at t*; that
  *	is the time between the last old report and steady progress at the
  *	new size, net of the work done meanwhile.  Growing and shrinking are
- *	averaged apart, with the number of observations; a change after a
- *	silence longer than PROFILE_RESTART_GAP is no observation.
+ *	measured apart, each the median of its observations, with their
+ *	number.  A change is observed only when the segment before it was
+ *	steady (a rate measured over reports enough to judge a stall), so
+ *	that an earlier change's stall is not read as this one's; a change
+ *	after a silence longer than PROFILE_RESTART_GAP is no observation.
  *
  *	Law.  r(n) = r1 n / (1 + sigma (n - 1) + kappa n (n - 1)) (Gunther's
  *	universal scalability law; kappa 0 is Amdahl's) fitted to the points
@@ -154,7 +157,7 @@ struct profile {
 	int fit_usl;		/* 1 usl (>= 3 counts), 0 amdahl */
 	double r1, sigma, kappa;
 	double rmse;		/* samples per second */
-	double rescale_up, rescale_down;	/* measured means, seconds */
+	double rescale_up, rescale_down;	/* measured medians, seconds */
 	int up_obs, down_obs;	/* observations behind them, 0 none */
 	long next_nodes;	/* advisor's next count, 0 none */
 	char reason[128];	/* why, for next_nodes */
