@@ -232,6 +232,19 @@ test_expect_success 'a pause at one count is a restart, not a slow rate' '
 	profiled pause.log "  2: 200"
 '
 
+# A stop between two counts: 2 nodes at 200/s to 40 s (8,000), then
+# nothing until 4 nodes report at 160 s (all its nodes taken back, some
+# given again later) at 400/s.  The silence, 120 s, is longer than a
+# grow's declared cost (the default 20 s) by more than 30 s and 5 x 10 s:
+# a restart, no observation (read as a grow, it cost 120 s).
+test_expect_success 'a change after a long silence is a restart, not a rescale cost' '
+	{ at 2 0 0 200 0 10 20 30 40
+	  at 4 8000 160 400 160 170 180 190 200
+	} >stopped.log &&
+	profiled stopped.log "  2: 200" "  4: 400" \
+	    "rescale: {down_observations: 0, up_observations: 0}"
+'
+
 test_expect_success 'stalled throughout, a segment measures nothing' '
 	head -11 stall.log >flat.log &&
 	bf-profile flat.log >actual &&

@@ -74,20 +74,43 @@ paused(const struct progress_report *r, size_t i)
 }
 
 /*
+ * A change of count before report i after a silence longer than such a
+ * change's declared cost by more than a pause (PROFILE_PAUSE_MIN, and
+ * PROFILE_PAUSE_FACTOR times the longer of the two intervals before): the
+ * job stopped (all its nodes taken back) and started again at another
+ * count; a restart, not one rescale, whose cost it is not.
+ */
+static int
+stopped(const struct progress_report *r, size_t i, const struct job *j)
+{
+	double declared, over;
+
+	if (i < 3 || r[i].nodes == r[i - 1].nodes)
+		return 0;
+	if (r[i].nodes > r[i - 1].nodes)
+		declared = j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP;
+	else
+		declared = j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN;
+	over = r[i].time - r[i - 1].time - declared;
+	return over > PROFILE_PAUSE_MIN && over > PROFILE_PAUSE_FACTOR *
+	    fmax(r[i - 1].time - r[i - 2].time, r[i - 2].time - r[i - 3].time);
+}
+
+/*
  * Cuts the reports from index from on into segments after the nseg ones
  * before it (whole and closed: from is where the next one starts); the
- * new number of segments.
+ * new number of segments.  j declares the costs (NULL: the defaults).
  */
 static size_t
 cut_segments(const struct progress *pr, struct seg *seg, size_t nseg,
-    size_t from)
+    size_t from, const struct job *j)
 {
 	size_t i, n = nseg;
 
 	for (i = from; i < pr->n; i++) {
 		const struct progress_report *r = &pr->r[i];
 		double gap = i > 0 ? r->time - pr->r[i - 1].time : 0;
-		int pause = paused(pr->r, i);
+		int pause = paused(pr->r, i) || stopped(pr->r, i, j);
 
 		if (i > 0 && n > 0 && r->nodes == seg[n - 1].nodes &&
 		    gap <= PROFILE_RESTART_GAP && !pause)
@@ -390,7 +413,7 @@ measure(struct profile *p, const struct progress *pr, const struct job *j)
 
 	if (seg == NULL || use == NULL || res == NULL)
 		goto out;
-	nseg = cut_segments(pr, seg, 0, 0);
+	nseg = cut_segments(pr, seg, 0, 0, j);
 	fit_segments(pr, seg, nseg, 0, j, use, res);
 	if (combine(p, seg, nseg) < 0 || rescale_costs(p, seg, nseg) < 0)
 		goto out;
@@ -558,7 +581,7 @@ profile_log_update(struct profile_log **lp, struct profile *p,
 		first = l->nseg > 0 ? l->nseg - 1 : 0;
 		if (l->nseg > 0 && l->seg[first].a < from)
 			from = l->seg[first].a;
-		l->nseg = cut_segments(&l->pr, l->seg, first, from);
+		l->nseg = cut_segments(&l->pr, l->seg, first, from, declared);
 		fit_segments(&l->pr, l->seg, l->nseg, first, declared, l->use,
 		    l->res);
 	}

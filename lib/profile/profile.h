@@ -26,7 +26,10 @@
  *	stop and restart), or for more than PROFILE_PAUSE_MIN seconds and
  *	PROFILE_PAUSE_FACTOR times the longer of the two intervals before,
  *	the four reports at one count (a pause: its nodes taken back for a
- *	while; a restart too).  Each segment drops its warm-up: its first
+ *	while; a restart too), and where the count changed after a silence
+ *	longer than that change's declared cost by as much (the job stopped,
+ *	all its nodes taken back, and started again at another count: a
+ *	restart too, not a rescale).  Each segment drops its warm-up: its first
  *	report, and after a rescale every report earlier than the last report
  *	at the old size plus the declared rescale cost (the job's rescale_up or
  *	rescale_down, else the job file defaults), then every leading report
