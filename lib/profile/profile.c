@@ -56,6 +56,18 @@ round_cent(double x)
 /* ---- segments and rates ---- */
 
 /*
+ * Whether a silence before report i, over seconds beyond what it is
+ * expected to last, is a pause: more than PROFILE_PAUSE_MIN and
+ * PROFILE_PAUSE_FACTOR times the longer of the two intervals before.
+ */
+static int
+long_silence(const struct progress_report *r, size_t i, double over)
+{
+	return over > PROFILE_PAUSE_MIN && over > PROFILE_PAUSE_FACTOR *
+	    fmax(r[i - 1].time - r[i - 2].time, r[i - 2].time - r[i - 3].time);
+}
+
+/*
  * A silence before report i far longer than the two intervals before it,
  * all four reports at one count (the reports just after a change come at
  * odd times): a pause, not a slow rate.
@@ -63,27 +75,21 @@ round_cent(double x)
 static int
 paused(const struct progress_report *r, size_t i)
 {
-	double gap;
-
-	if (i < 3 || r[i].nodes != r[i - 1].nodes ||
-	    r[i].nodes != r[i - 2].nodes || r[i].nodes != r[i - 3].nodes)
-		return 0;
-	gap = r[i].time - r[i - 1].time;
-	return gap > PROFILE_PAUSE_MIN && gap > PROFILE_PAUSE_FACTOR *
-	    fmax(r[i - 1].time - r[i - 2].time, r[i - 2].time - r[i - 3].time);
+	return i >= 3 && r[i].nodes == r[i - 1].nodes &&
+	    r[i].nodes == r[i - 2].nodes && r[i].nodes == r[i - 3].nodes &&
+	    long_silence(r, i, r[i].time - r[i - 1].time);
 }
 
 /*
  * A change of count before report i after a silence longer than such a
- * change's declared cost by more than a pause (PROFILE_PAUSE_MIN, and
- * PROFILE_PAUSE_FACTOR times the longer of the two intervals before): the
- * job stopped (all its nodes taken back) and started again at another
- * count; a restart, not one rescale, whose cost it is not.
+ * change's declared cost by as much as a pause: the job stopped (all its
+ * nodes taken back) and started again at another count; a restart, not
+ * one rescale, whose cost it is not.
  */
 static int
 stopped(const struct progress_report *r, size_t i, const struct job *j)
 {
-	double declared, over;
+	double declared;
 
 	if (i < 3 || r[i].nodes == r[i - 1].nodes)
 		return 0;
@@ -91,9 +97,7 @@ stopped(const struct progress_report *r, size_t i, const struct job *j)
 		declared = j ? j->rescale_up : JOB_DEFAULT_RESCALE_UP;
 	else
 		declared = j ? j->rescale_down : JOB_DEFAULT_RESCALE_DOWN;
-	over = r[i].time - r[i - 1].time - declared;
-	return over > PROFILE_PAUSE_MIN && over > PROFILE_PAUSE_FACTOR *
-	    fmax(r[i - 1].time - r[i - 2].time, r[i - 2].time - r[i - 3].time);
+	return long_silence(r, i, r[i].time - r[i - 1].time - declared);
 }
 
 /*
@@ -340,17 +344,13 @@ combine(struct profile *p, const struct seg *seg, size_t nseg)
 static int
 rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
 {
-	double *up = malloc((nseg + 1) * sizeof *up);
-	double *down = malloc((nseg + 1) * sizeof *down);
+	double *up = malloc((2 * nseg + 1) * sizeof *up), *down = up + nseg;
 	size_t i, nup = 0, ndown = 0;
 
 	p->up_obs = p->down_obs = 0;
 	p->rescale_up = p->rescale_down = 0;
-	if (up == NULL || down == NULL) {
-		free(up);
-		free(down);
+	if (up == NULL)
 		return -1;
-	}
 	for (i = 1; i < nseg; i++) {
 		const struct seg *s = &seg[i];
 		if (!s->ok || (s->kind != SEG_UP && s->kind != SEG_DOWN) ||
@@ -367,7 +367,6 @@ rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
 	p->rescale_down = ndown ?
 	    round_cent(fmax(0, array_median(down, ndown))) : 0;
 	free(up);
-	free(down);
 	return 0;
 }
 

@@ -33,8 +33,8 @@ struct run {
 	double done, debt, ideal, loss;
 	double start, finish;
 	size_t rescales;
-	int hit;		/* lost nodes at this event */
-	double hit_at;		/* when it last lost nodes so, or -1 */
+	double hit_at;		/* when the main scheduler last took nodes
+				 * from it (once per job and event), or -1 */
 	struct simprof prof;	/* online profiling only */
 	struct job_point *shared;	/* --share-fits: a sibling's points;
 					 * --voi: the prior, when not declared */
@@ -385,8 +385,7 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 		if ((j = s->own[node]) < 0)
 			continue;
 		/* charged once per job and event, at the rate it had */
-		if (!s->runs[j].hit) {
-			s->runs[j].hit = 1;
+		if (s->runs[j].hit_at != s->t) {
 			s->runs[j].hit_at = s->t;
 			s->runs[j].debt += s->runs[j].src->job.rescale_down *
 			    rate(&s->runs[j], s->runs[j].n);
@@ -394,8 +393,6 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 		s->own[node] = -1;
 		s->runs[j].n--;
 	}
-	for (i = 0; i < s->nruns; i++)
-		s->runs[i].hit = 0;
 	return any;
 }
 
@@ -825,6 +822,25 @@ fail:
 	return -1;
 }
 
+/*
+ * A decision moves its job i (run ci[i]) to its count c[i]: the commit
+ * report, a debt of cost seconds at the rate before, the counts, the
+ * nodes.
+ */
+static int
+rescale(struct sim *s, size_t i, double cost, struct diag *d)
+{
+	struct run *u = &s->runs[s->ci[i]];
+
+	if (commit_report(s, u, d) < 0)
+		return -1;
+	u->debt += cost * rate(u, u->n);
+	u->rescales++;
+	s->r->rescales++;
+	map_nodes(s, s->ci[i], s->c[i].nodes);
+	return 0;
+}
+
 /* The policy's decision, its costs charged, and the step recorded. */
 static int
 decide(struct sim *s, const char *kind, struct diag *d)
@@ -882,14 +898,9 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		return -1;
 	for (i = 0; i < n; i++) {	/* shrink first: frees nodes */
 		struct run *u = &s->runs[s->ci[i]];
-		if (s->c[i].nodes < u->n) {
-			if (commit_report(s, u, d) < 0)
-				return -1;
-			u->debt += u->src->job.rescale_down * rate(u, u->n);
-			u->rescales++;
-			s->r->rescales++;
-			map_nodes(s, s->ci[i], s->c[i].nodes);
-		}
+		if (s->c[i].nodes < u->n &&
+		    rescale(s, i, u->src->job.rescale_down, d) < 0)
+			return -1;
 	}
 	if (s->o->place_longest && rank_free(s, d) < 0)
 		return -1;
@@ -898,14 +909,9 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		if (s->c[i].probe > 0 && s->c[i].nodes == s->c[i].probe &&
 		    s->c[i].nodes != u->n)
 			s->r->probes++;
-		if (s->c[i].nodes > u->n) {
-			if (commit_report(s, u, d) < 0)
-				return -1;
-			u->debt += u->src->job.rescale_up * rate(u, u->n);
-			u->rescales++;
-			s->r->rescales++;
-			map_nodes(s, s->ci[i], s->c[i].nodes);
-		}
+		if (s->c[i].nodes > u->n &&
+		    rescale(s, i, u->src->job.rescale_up, d) < 0)
+			return -1;
 	}
 	if (check(s, d) < 0 || keep_dsec(s, res.seconds, so.tfwd, d) < 0)
 		return -1;
