@@ -344,13 +344,14 @@ combine(struct profile *p, const struct seg *seg, size_t nseg)
 static int
 rescale_costs(struct profile *p, const struct seg *seg, size_t nseg)
 {
-	double *up = malloc((2 * nseg + 1) * sizeof *up), *down = up + nseg;
+	double *up = malloc((2 * nseg + 1) * sizeof *up), *down;
 	size_t i, nup = 0, ndown = 0;
 
 	p->up_obs = p->down_obs = 0;
 	p->rescale_up = p->rescale_down = 0;
 	if (up == NULL)
 		return -1;
+	down = up + nseg;
 	for (i = 1; i < nseg; i++) {
 		const struct seg *s = &seg[i];
 		if (!s->ok || (s->kind != SEG_UP && s->kind != SEG_DOWN) ||
