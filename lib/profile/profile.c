@@ -604,32 +604,84 @@ law(double n, double sigma, double kappa)
 	return n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
 }
 
-#define LAW_KEPT	64	/* points whose law values one pass keeps */
+#define LAW_KEPT	64	/* points whose terms a fit computes once */
 
 /*
- * Relative squared error with the best r1 for this sigma and kappa.  Each
- * point's law value is computed once for both passes (the same doubles,
- * so the same result): this is most of a fit's time.
+ * A fit's points as the law reads them.  With n nodes at rate r, the law
+ * over the rate is (n / r) / (1 + sigma (n - 1) + kappa n (n - 1)): the
+ * three terms that hold no parameter are computed once per fit for the
+ * first LAW_KEPT points, and again at each use for any beyond (the same
+ * expressions, so the same doubles either way).
  */
-static double
-law_error(const struct profile *p, double sigma, double kappa, double *r1)
+struct law_fit {
+	const struct profile *p;
+	size_t kept;
+	double less1[LAW_KEPT], pairs[LAW_KEPT], weight[LAW_KEPT];
+};
+
+static void
+law_terms(const struct job_point *pt, double *less1, double *pairs,
+    double *weight)
 {
-	double a = 0, b = 0, err = 0, kept[LAW_KEPT];
+	double n = (double)pt->nodes;
+
+	*less1 = n - 1;
+	*pairs = n * (n - 1);
+	*weight = n / pt->rate;
+}
+
+static void
+law_fit_init(struct law_fit *f, const struct profile *p)
+{
 	size_t i;
 
-	for (i = 0; i < p->npoints; i++) {
-		double l = law((double)p->points[i].nodes, sigma, kappa);
-		double g = l / p->points[i].rate;
-		if (i < LAW_KEPT)
-			kept[i] = l;
-		a += g;
-		b += g * g;
+	f->p = p;
+	f->kept = p->npoints < LAW_KEPT ? p->npoints : LAW_KEPT;
+	for (i = 0; i < f->kept; i++)
+		law_terms(&p->points[i], &f->less1[i], &f->pairs[i],
+		    &f->weight[i]);
+}
+
+/* A point's law value over its rate, its terms computed again. */
+static double
+law_ratio(const struct job_point *pt, double sigma, double kappa)
+{
+	double less1, pairs, weight;
+
+	law_terms(pt, &less1, &pairs, &weight);
+	return weight / (1 + sigma * less1 + kappa * pairs);
+}
+
+/*
+ * Relative squared error with the best r1 for this sigma and kappa: each
+ * point's ratio g is computed once for both passes.  This is most of a
+ * fit's time.
+ */
+static double
+law_error(const struct law_fit *f, double sigma, double kappa, double *r1)
+{
+	const struct profile *p = f->p;
+	double a = 0, b = 0, err = 0, g[LAW_KEPT];
+	size_t i;
+
+	for (i = 0; i < f->kept; i++) {
+		g[i] = f->weight[i] / (1 + sigma * f->less1[i] +
+		    kappa * f->pairs[i]);
+		a += g[i];
+		b += g[i] * g[i];
+	}
+	for (; i < p->npoints; i++) {
+		double x = law_ratio(&p->points[i], sigma, kappa);
+		a += x;
+		b += x * x;
 	}
 	*r1 = a / b;
-	for (i = 0; i < p->npoints; i++) {
-		double l = i < LAW_KEPT ? kept[i] :
-		    law((double)p->points[i].nodes, sigma, kappa);
-		double e = 1 - *r1 * l / p->points[i].rate;
+	for (i = 0; i < f->kept; i++) {
+		double e = 1 - *r1 * g[i];
+		err += e * e;
+	}
+	for (; i < p->npoints; i++) {
+		double e = 1 - *r1 * law_ratio(&p->points[i], sigma, kappa);
 		err += e * e;
 	}
 	return err;
@@ -648,52 +700,41 @@ grid_value(int k)
 /* What golden() minimises: an error as a function of one parameter. */
 struct objective {
 	double (*f)(const struct objective *, double);
-	const struct profile *p;
+	const struct law_fit *fit;
 	double kappa;		/* held while sigma varies */
 };
 
+#define GOLDEN_TOL	1e-12	/* relative: far below the six digits kept */
+
 /*
- * The objective's recent values: a golden step often lands, to the bit, on
- * a point an earlier step evaluated, and o->f is a function of x alone.
+ * Golden section for the minimum of o->f over [lo, hi], 0 <= lo < hi: each
+ * step evaluates one point and keeps the other, until [a, b] is narrower
+ * than GOLDEN_TOL of b (or stops moving).
  */
-struct recent {
-	double x[4], fx[4];
-	int n, next;
-};
-
-static double
-value_at(const struct objective *o, struct recent *r, double x)
-{
-	int i;
-
-	for (i = 0; i < r->n; i++)
-		if (memcmp(&r->x[i], &x, sizeof x) == 0)
-			return r->fx[i];
-	i = r->next;
-	r->next = (r->next + 1) % 4;
-	if (r->n < 4)
-		r->n++;
-	r->x[i] = x;
-	return r->fx[i] = o->f(o, x);
-}
-
-/* Golden section for the minimum of o->f over [lo, hi]. */
 static double
 golden(const struct objective *o, double lo, double hi)
 {
 	const double g = (sqrt(5.0) - 1) / 2;
-	struct recent r = { { 0 }, { 0 }, 0, 0 };
 	double a = lo, b = hi;
+	double x1 = b - g * (b - a), x2 = a + g * (b - a);
+	double f1 = o->f(o, x1), f2 = o->f(o, x2);
 	int i;
 
-	for (i = 0; i < 100; i++) {
-		double x1 = b - g * (b - a), x2 = a + g * (b - a);
+	for (i = 0; i < 200 && b - a > GOLDEN_TOL * b; i++) {
 		double wa = a, wb = b;
-		if (value_at(o, &r, x1) <= value_at(o, &r, x2))
+		if (f1 <= f2) {
 			b = x2;
-		else
+			x2 = x1;
+			f2 = f1;
+			x1 = b - g * (b - a);
+			f1 = o->f(o, x1);
+		} else {
 			a = x1;
-		/* [a, b] no longer moves: every later step is this one */
+			x1 = x2;
+			f1 = f2;
+			x2 = a + g * (b - a);
+			f2 = o->f(o, x2);
+		}
 		if (a == wa && b == wb)
 			break;
 	}
@@ -705,26 +746,26 @@ sigma_objective(const struct objective *o, double sigma)
 {
 	double r1;
 
-	return law_error(o->p, sigma, o->kappa, &r1);
+	return law_error(o->fit, sigma, o->kappa, &r1);
 }
 
 /* The least error over sigma for this kappa; *sigma gets the best. */
 static double
-kappa_error(const struct profile *p, double kappa, double *sigma)
+kappa_error(const struct law_fit *f, double kappa, double *sigma)
 {
-	struct objective o = { sigma_objective, p, kappa };
+	struct objective o = { sigma_objective, f, kappa };
 	double best = INFINITY, r1, e, s;
 	int k, bk = 0;
 
 	for (k = 0; k <= GRID_STEPS; k++)
-		if ((e = law_error(p, grid_value(k), kappa, &r1)) < best) {
+		if ((e = law_error(f, grid_value(k), kappa, &r1)) < best) {
 			best = e;
 			bk = k;
 		}
 	*sigma = grid_value(bk);
 	s = golden(&o, grid_value(bk > 0 ? bk - 1 : 0),
 	    grid_value(bk < GRID_STEPS ? bk + 1 : GRID_STEPS));
-	if ((e = law_error(p, s, kappa, &r1)) < best) {
+	if ((e = law_error(f, s, kappa, &r1)) < best) {
 		best = e;
 		*sigma = s;
 	}
@@ -736,14 +777,14 @@ kappa_objective(const struct objective *o, double kappa)
 {
 	double sigma;
 
-	return kappa_error(o->p, kappa, &sigma);
+	return kappa_error(o->fit, kappa, &sigma);
 }
 
 /* Kappa over the grid, then by golden section near the best. */
 static double
-best_kappa(const struct profile *p)
+best_kappa(const struct law_fit *f)
 {
-	struct objective o = { kappa_objective, p, 0 };
+	struct objective o = { kappa_objective, f, 0 };
 	double best = INFINITY, e, kappa;
 	int k, bk = 0;
 
@@ -765,18 +806,20 @@ best_kappa(const struct profile *p)
 void
 profile_fit(struct profile *p)
 {
+	struct law_fit f;
 	double sigma, kappa, r1, sse = 0;
 	size_t i;
 
 	p->has_fit = 0;
 	if (p->npoints < 2)
 		return;
-	kappa = p->npoints >= 3 ? best_kappa(p) : 0;
-	kappa_error(p, kappa, &sigma);
+	law_fit_init(&f, p);
+	kappa = p->npoints >= 3 ? best_kappa(&f) : 0;
+	kappa_error(&f, kappa, &sigma);
 	/* Below the grid's smallest step the parameter is nil, not noise. */
 	p->sigma = sigma < GRID_LOW ? 0 : round_sig(sigma, 6);
 	p->kappa = kappa < GRID_LOW ? 0 : round_sig(kappa, 6);
-	law_error(p, p->sigma, p->kappa, &r1);
+	law_error(&f, p->sigma, p->kappa, &r1);
 	p->r1 = round_sig(r1, 6);
 	for (i = 0; i < p->npoints; i++) {
 		double e = p->points[i].rate - p->r1 *
