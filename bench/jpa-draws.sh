@@ -16,7 +16,9 @@
 # contested workload each draw's share of the oracle's gain over none and
 # the share of the mean gains (a draw where the oracle gains less than
 # 0.5 % has no share: -; the issue 35 targets: within 0.5 % of none
-# on imagenet and sweeps, at least 75 % of the oracle's gain on contested).
+# on imagenet and sweeps, at least 75 % of the oracle's gain on contested),
+# and each mode's CPU seconds over the oracle's per draw (item 3: online
+# within 2x).
 #
 # JPA_DRAWS the draws (default "0 1 2 3": the trace's 14.9 days hold four
 # windows of 72 hours after BFTrainer's start), JPA_PARALLEL how many draws
@@ -109,6 +111,27 @@ for w in $WORKLOADS; do
 			for (i = 1; i <= NR; i++) printf " %s |", s[i]
 			if (so / NR > 0.005) printf " **%.0f %%** |\n", sp / so * 100
 			else printf " - |\n"
+		}'
+	done
+done
+echo
+echo "== CPU seconds of each replay (bf-sim's own) over the oracle's, per draw, and the largest (issue 35, item 3: online within 2x; with JPA_PARALLEL above 1 the draws shared the machine)"
+echo
+cpu() {	# draw name: user + system seconds of the replay
+	awk '{ printf "%.2f", $1 + $2 }' "$OUT/draw$1/$2.cpu"
+}
+table_head "largest"
+for w in $WORKLOADS; do
+	for m in $MODES; do
+		[ $m = oracle ] && continue
+		for k in $DRAWS; do
+			echo "$(cpu $k $w-$m) $(cpu $k $w-oracle)"
+		done | awk -v w=$w -v m=$m '
+		{ r[NR] = $1 / $2; if (r[NR] > max) max = r[NR] }
+		END {
+			printf "| %s | %s |", w, m
+			for (i = 1; i <= NR; i++) printf " %.2f |", r[i]
+			printf " **%.2f** |\n", max
 		}'
 	done
 done

@@ -24,8 +24,8 @@
 # workload samples per idle node-hour and jobs finished, online over none
 # beside MalleTrain's 22.3 %, and each against the oracle, then each
 # run's CPU seconds, the replay's own (bf-sim --no-plot) apart from its
-# plots' (gnuplot plot.gp, run after it), each online mode over the
-# oracle (issue 35, item 3: within 2x; a time depends on the machine,
+# plots' (gnuplot plot.gp, run after it), each mode's over the oracle's
+# (issue 35, item 3: online within 2x; a time depends on the machine,
 # the figures do not).  Results in bench/out/jpa (or $JPA_OUT);
 # JPA_BIN names another bf-sim (a copy, so the tree may be rebuilt
 # meanwhile); JPA_WORKLOADS a subset, in this order; JPA_HOURS a shorter
@@ -126,7 +126,7 @@ run() {	# name jobs max-jobs option...
 }
 
 cpu() {	# name [plotcpu]: user + system seconds of the replay (or its plots)
-	awk '{ printf "%.1f", $1 + $2 }' "$OUT/$1.${2:-cpu}"
+	awk '{ printf "%.2f", $1 + $2 }' "$OUT/$1.${2:-cpu}"
 }
 
 val() {	# dir key
@@ -218,15 +218,22 @@ ratio() {	# workload mode: its replay's CPU over the oracle's
 		printf -- -
 	fi
 }
-echo "== CPU seconds of each replay, bf-sim's own (user + system, --no-plot), online over oracle (issue 35: within 2x)"
+echo "== CPU seconds of each replay, bf-sim's own (user + system, --no-plot), then each mode's over the oracle's (issue 35: online within 2x)"
 echo
-header "online / oracle" "online-voi / oracle"
+ratios=
+for m in $MODES; do
+	case $m in oracle) ;; *) ratios="$ratios $m" ;; esac
+done
+header $(for m in $ratios; do echo "$m/oracle"; done)
 for w in $WORKLOADS; do
 	printf '| %s |' $w
 	for m in $MODES; do
 		printf ' %s |' "$(cpu $w-$m)"
 	done
-	printf ' %s | %s |\n' "$(ratio $w online)" "$(ratio $w online-voi)"
+	for m in $ratios; do
+		printf ' %s |' "$(ratio $w $m)"
+	done
+	echo
 done
 echo
 echo "== CPU seconds of each replay's plots (gnuplot plot.gp, user + system)"
