@@ -617,6 +617,7 @@ struct law_fit {
 	const struct profile *p;
 	size_t kept;
 	double less1[LAW_KEPT], pairs[LAW_KEPT], weight[LAW_KEPT];
+	double ratio[LAW_KEPT];	/* an evaluation's, for its second pass */
 };
 
 static void
@@ -658,10 +659,10 @@ law_ratio(const struct job_point *pt, double sigma, double kappa)
  * fit's time.
  */
 static double
-law_error(const struct law_fit *f, double sigma, double kappa, double *r1)
+law_error(struct law_fit *f, double sigma, double kappa, double *r1)
 {
 	const struct profile *p = f->p;
-	double a = 0, b = 0, err = 0, g[LAW_KEPT];
+	double a = 0, b = 0, err = 0, *g = f->ratio;
 	size_t i;
 
 	for (i = 0; i < f->kept; i++) {
@@ -700,7 +701,7 @@ grid_value(int k)
 /* What golden() minimises: an error as a function of one parameter. */
 struct objective {
 	double (*f)(const struct objective *, double);
-	const struct law_fit *fit;
+	struct law_fit *fit;
 	double kappa;		/* held while sigma varies */
 };
 
@@ -751,7 +752,7 @@ sigma_objective(const struct objective *o, double sigma)
 
 /* The least error over sigma for this kappa; *sigma gets the best. */
 static double
-kappa_error(const struct law_fit *f, double kappa, double *sigma)
+kappa_error(struct law_fit *f, double kappa, double *sigma)
 {
 	struct objective o = { sigma_objective, f, kappa };
 	double best = INFINITY, r1, e, s;
@@ -782,7 +783,7 @@ kappa_objective(const struct objective *o, double kappa)
 
 /* Kappa over the grid, then by golden section near the best. */
 static double
-best_kappa(const struct law_fit *f)
+best_kappa(struct law_fit *f)
 {
 	struct objective o = { kappa_objective, f, 0 };
 	double best = INFINITY, e, kappa;
