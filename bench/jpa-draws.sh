@@ -27,7 +27,11 @@
 # online-passive none"; must include oracle and none), JPA_WORKLOADS,
 # JPA_HOURS, JPA_EXTRA, JPA_BIN, JPA_NICE as bench/jpa.sh.  Results in
 # bench/out/jpa-draws (or $JPA_OUT), one directory per draw, each with
-# bench/jpa.sh's output in jpa.txt.
+# bench/jpa.sh's output in jpa.txt.  JPA_AGAINST names the results of an
+# earlier run of this script (the same draws, workloads and modes, other
+# options: e.g. without JPA_EXTRA); each cell's samples per idle
+# node-hour are then printed over that run's, per draw and their mean
+# (e.g. the learnt look-ahead against the fixed one, mode by mode).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-$ROOT/../shared/data}
@@ -36,12 +40,25 @@ PARALLEL=${JPA_PARALLEL:-1}
 MODES=${JPA_MODES:-oracle online-passive none}
 WORKLOADS=${JPA_WORKLOADS:-imagenet sweeps contested}
 OUT=${JPA_OUT:-$ROOT/bench/out/jpa-draws}
+AGAINST=${JPA_AGAINST:-}
 export JPA_MODES="$MODES" JPA_WORKLOADS="$WORKLOADS"
 
 case " $MODES " in
 *" oracle "*" none "*) ;;
 *)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2; exit 1 ;;
 esac
+if [ -n "$AGAINST" ]; then
+	for k in $DRAWS; do
+		for w in $WORKLOADS; do
+			for m in $MODES; do
+				[ -r "$AGAINST/draw$k/$w-$m/summary.yaml" ] && continue
+				echo "bench/jpa-draws.sh: $AGAINST has no draw $k of $w-$m" >&2
+				exit 1
+			done
+		done
+	done
+	AGAINST=$(cd "$AGAINST" && pwd) || exit 1
+fi
 if [ ! -r "$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz" ]; then
 	echo "bench/jpa-draws.sh: the Summit trace is not in $DATA; skipped" >&2
 	exit 0
@@ -135,4 +152,28 @@ for w in $WORKLOADS; do
 		}'
 	done
 done
+if [ -n "$AGAINST" ]; then
+	echo
+	echo "== samples per idle node-hour of each cell over the same cell of $AGAINST, per draw, then mean and standard deviation"
+	echo
+	table_head mean sd
+	for w in $WORKLOADS; do
+		for m in $MODES; do
+			for k in $DRAWS; do
+				echo "$(val $k $w $m) $(sed -n \
+				    "s/^samples_per_idle_node_hour: //p" \
+				    "$AGAINST/draw$k/$w-$m/summary.yaml")"
+			done | awk -v w=$w -v m=$m '
+			{ d[NR] = ($1 / $2 - 1) * 100; s += d[NR] }
+			END {
+				printf "| %s | %s |", w, m
+				for (i = 1; i <= NR; i++) printf " %+.2f %% |", d[i]
+				mean = s / NR
+				for (i = 1; i <= NR; i++) v += (d[i] - mean) ^ 2
+				sd = NR > 1 ? sqrt(v / (NR - 1)) : 0
+				printf " **%+.2f %%** | %.2f |\n", mean, sd
+			}'
+		done
+	done
+fi
 echo; echo "Results in $OUT"
