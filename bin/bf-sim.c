@@ -33,8 +33,8 @@ enum {
 	OPT_NO_PLOT,
 	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
 	OPT_NODES, OPT_NOISE, OPT_PASSIVE, OPT_PLACE, OPT_POLICY, OPT_PROFILE,
-	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_SWF, OPT_TO,
-	OPT_VOI
+	OPT_REPORT_INTERVAL, OPT_SHARE_FITS, OPT_SPOOL, OPT_STALL, OPT_SWF,
+	OPT_TO, OPT_VOI
 };
 
 struct args {
@@ -88,6 +88,8 @@ static const struct cli_opt help_opts[] = {
 	    "with --profile online: start from a like job's fit" },
 	{ "--spool SPOOL", "also write the replay down as a spool, made if "
 	    "missing" },
+	{ "--stall", "a rescale stalls its job R seconds at the new count "
+	    "(not R seconds of the old rate, repaid at the new)" },
 	{ "--swf FILE", "replay an SWF job log" },
 	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
 	{ "-t LIMIT", "the per-node model's time limit, seconds (10)" },
@@ -182,6 +184,7 @@ long_opt(struct args *a, int c, const char *arg)
 		a->online_opt = "--share-fits";
 		break;
 	case OPT_SPOOL: a->o.spool = arg; break;
+	case OPT_STALL: a->o.stall = 1; break;
 	case OPT_PASSIVE:
 		a->o.passive = 1;
 		a->online_opt = "--passive";
@@ -227,6 +230,7 @@ options(int argc, char **argv, struct args *a)
 		    OPT_REPORT_INTERVAL },
 		{ "share-fits", no_argument, NULL, OPT_SHARE_FITS },
 		{ "spool", required_argument, NULL, OPT_SPOOL },
+		{ "stall", no_argument, NULL, OPT_STALL },
 		{ "swf", required_argument, NULL, OPT_SWF },
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "version", no_argument, NULL, 'V' },

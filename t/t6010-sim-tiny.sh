@@ -60,6 +60,44 @@ test_expect_success 'tiny trace: the summary worked out by hand' '
 	grep -q "^  p99: [0-9]*\.[0-9]\{6\}$" out/summary.yaml
 '
 
+# --stall, the same trace: each cost is R seconds at the count after the
+# change, a start from none free; the decisions are the same.
+#   10 s: a 0 -> 2: a start, no debt
+#  110 s: a 2 -> 4: debt 2 s x r(4) = 80
+#  210 s: n1 taken back, a keeps 3: debt 1 s x r(3) = 30
+#  310 s: n2 taken back, a keeps 2: debt 1 s x r(2) = 20
+# loss 80 + 30 + 20 = 130, done 10800 - 130 = 10670; efficiency
+# 10670 / 10800 = 0.987963; per idle node-hour 10670 / 0.3
+test_expect_success 'tiny trace, --stall: the summary worked out by hand' '
+	cat >expect <<-\EOF &&
+	allocated_node_hours: 0.300
+	efficiency: 0.987963
+	end: 400.000
+	events: 5
+	from: 0
+	idle_node_hours: 0.300
+	jobs: 1
+	jobs_admitted: 1
+	jobs_finished: 0
+	max_jobs: 10
+	nodes: 4
+	policy: milp
+	profile: oracle
+	replay_hours: 0.111
+	rescale_cost: stall
+	rescale_loss_samples: 130
+	rescales: 2
+	samples_done: 10670
+	samples_ideal: 10800
+	samples_per_idle_node_hour: 35566.667
+	tfwd: 10
+	utilisation: 1.000000
+	EOF
+	sim tiny.csv tiny-jobs.csv stall --to 400 --stall &&
+	masked stall/summary.yaml >actual &&
+	test_cmp expect actual
+'
+
 # steps.csv: time, event, idle, allocated, running, finished, done so far
 test_expect_success 'tiny trace: one step per event' '
 	cat >expect <<-\EOF &&
@@ -180,6 +218,19 @@ test_expect_success 'an SWF job log, worked out by hand' '
 	110.000,trace,4,4,1,0,2360
 	EOF
 	test_cmp expect actual
+'
+
+# The same with --stall: at 10 s a loses two nodes at once, charged once
+# at the count it keeps: 1 s x r(2) = 20; at 110 s 2 -> 4: 2 s x r(4) =
+# 80.  loss 100, done 5900; 5900 / (600 / 3600) = 35400
+test_expect_success 'an SWF job log, --stall: one charge a take-back, at the count left' '
+	bf-sim --swf "$D/tiny.swf" --from 0 --to 200 --jobs "$D/tiny-jobs.csv" \
+		--curves "$D/curves.csv" --curve-source HAND -o swfstall \
+		--no-plot --stall &&
+	grep -x "samples_ideal: 6000" swfstall/summary.yaml &&
+	grep -x "samples_done: 5900" swfstall/summary.yaml &&
+	grep -x "rescale_loss_samples: 100" swfstall/summary.yaml &&
+	grep -x "samples_per_idle_node_hour: 35400.000" swfstall/summary.yaml
 '
 
 test_expect_success '--compare puts the runs side by side' '

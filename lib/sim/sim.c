@@ -35,6 +35,8 @@ struct run {
 	size_t rescales;
 	double hit_at;		/* when the main scheduler last took nodes
 				 * from it (once per job and event), or -1 */
+	int stall_due;		/* --stall: hit by this take-back, charged
+				 * at the count it leaves */
 	struct simprof prof;	/* online profiling only */
 	struct job_point *shared;	/* --share-fits: a sibling's points;
 					 * --voi: the prior, when not declared */
@@ -387,12 +389,23 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 		/* charged once per job and event, at the rate it had */
 		if (s->runs[j].hit_at != s->t) {
 			s->runs[j].hit_at = s->t;
-			s->runs[j].debt += s->runs[j].src->job.rescale_down *
-			    rate(&s->runs[j], s->runs[j].n);
+			if (!s->o->stall)
+				s->runs[j].debt +=
+				    s->runs[j].src->job.rescale_down *
+				    rate(&s->runs[j], s->runs[j].n);
+			else
+				s->runs[j].stall_due = 1;
 		}
 		s->own[node] = -1;
 		s->runs[j].n--;
 	}
+	/* stall: once per job hit, at the count the take-back leaves */
+	for (i = 0; s->o->stall && any && i < s->nruns; i++)
+		if (s->runs[i].stall_due) {
+			s->runs[i].stall_due = 0;
+			s->runs[i].debt += s->runs[i].src->job.rescale_down *
+			    rate(&s->runs[i], s->runs[i].n);
+		}
 	return any;
 }
 
@@ -832,12 +845,19 @@ rescale(struct sim *s, size_t i, double cost, struct diag *d)
 {
 	struct run *u = &s->runs[s->ci[i]];
 
+	double before;
+
 	if (commit_report(s, u, d) < 0)
 		return -1;
-	u->debt += cost * rate(u, u->n);
+	before = rate(u, u->n);
+	if (!s->o->stall)
+		u->debt += cost * before;
 	u->rescales++;
 	s->r->rescales++;
 	map_nodes(s, s->ci[i], s->c[i].nodes);
+	/* stall: cost seconds at the new count, a start from none free */
+	if (s->o->stall && before > 0)
+		u->debt += cost * rate(u, u->n);
 	return 0;
 }
 

@@ -16,6 +16,9 @@
  *	cost the job R_up or R_down seconds of its rate before the change:
  *	a debt in samples that its next production repays before its
  *	progress counts again.  So ideal (all production) = done + loss.
+ *	With o.stall the debt is R_up or R_down seconds of the rate after
+ *	the change instead (a stall of R seconds, as a job that restarts;
+ *	a start from no nodes costs nothing, as without it).
  *	A job finishes at the exact moment done reaches its samples; its
  *	nodes go back to the pool and that moment is an event.  Jobs are
  *	admitted in submit order, at most max_jobs at once, at their submit
@@ -136,6 +139,8 @@ struct sim_opts {
 				 * probes by value of information */
 	int passive;		/* online: bf-solve's live default: no
 				 * probe, the median prior, no event */
+	int stall;		/* a rescale or take-back stalls R seconds
+				 * at the new count (the debt is R r(new)) */
 	double report_every;	/* online: seconds between reports */
 	double noise;		/* online: of one interval's samples */
 	void (*progress)(void *arg, double frac);

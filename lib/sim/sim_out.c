@@ -123,6 +123,8 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 	}
 	fprintf(fp, "replay_hours: %.3f\n", (r->end - (double)o->from) /
 	    3600);
+	if (o->stall)
+		fprintf(fp, "rescale_cost: stall\n");
 	fprintf(fp, "rescale_loss_samples: %.0f\n", r->loss);
 	fprintf(fp, "rescales: %zu\n", r->rescales);
 	fprintf(fp, "samples_done: %.0f\n", r->done);
