@@ -80,6 +80,20 @@ val() {	# draw workload mode
 	    "$OUT/draw$1/$2-$3/summary.yaml"
 }
 
+over_row() {	# workload mode digits: "value base" a draw on stdin -> a row
+	# of value / base - 1 per draw (to digits decimals), mean and sd
+	awk -v w=$1 -v m=$2 -v p=$3 '
+	{ d[NR] = ($1 / $2 - 1) * 100; s += d[NR] }
+	END {
+		printf "| %s | %s |", w, m
+		for (i = 1; i <= NR; i++) printf " %+.*f %% |", p, d[i]
+		mean = s / NR
+		for (i = 1; i <= NR; i++) v += (d[i] - mean) ^ 2
+		sd = NR > 1 ? sqrt(v / (NR - 1)) : 0
+		printf " **%+.2f %%** | %.2f |\n", mean, sd
+	}'
+}
+
 table_head() {	# the last columns' titles: a table's head, a column per draw
 	printf '| workload | mode |'
 	for k in $DRAWS; do printf ' draw %s |' $k; done
@@ -98,16 +112,7 @@ for w in $WORKLOADS; do
 		[ $m = none ] && continue
 		for k in $DRAWS; do
 			echo "$(val $k $w $m) $(val $k $w none)"
-		done | awk -v w=$w -v m=$m '
-		{ d[NR] = ($1 / $2 - 1) * 100; s += d[NR] }
-		END {
-			printf "| %s | %s |", w, m
-			for (i = 1; i <= NR; i++) printf " %+.1f %% |", d[i]
-			mean = s / NR
-			for (i = 1; i <= NR; i++) v += (d[i] - mean) ^ 2
-			sd = NR > 1 ? sqrt(v / (NR - 1)) : 0
-			printf " **%+.2f %%** | %.2f |\n", mean, sd
-		}'
+		done | over_row $w $m 1
 	done
 done
 
@@ -163,16 +168,7 @@ if [ -n "$AGAINST" ]; then
 				echo "$(val $k $w $m) $(sed -n \
 				    "s/^samples_per_idle_node_hour: //p" \
 				    "$AGAINST/draw$k/$w-$m/summary.yaml")"
-			done | awk -v w=$w -v m=$m '
-			{ d[NR] = ($1 / $2 - 1) * 100; s += d[NR] }
-			END {
-				printf "| %s | %s |", w, m
-				for (i = 1; i <= NR; i++) printf " %+.2f %% |", d[i]
-				mean = s / NR
-				for (i = 1; i <= NR; i++) v += (d[i] - mean) ^ 2
-				sd = NR > 1 ? sqrt(v / (NR - 1)) : 0
-				printf " **%+.2f %%** | %.2f |\n", mean, sd
-			}'
+			done | over_row $w $m 2
 		done
 	done
 fi
