@@ -44,7 +44,11 @@ AGAINST=${JPA_AGAINST:-}
 export JPA_MODES="$MODES" JPA_WORKLOADS="$WORKLOADS"
 
 case " $MODES " in
-*" oracle "*" none "*) ;;
+*" oracle "*) ;;
+*)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2; exit 1 ;;
+esac
+case " $MODES " in
+*" none "*) ;;
 *)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2; exit 1 ;;
 esac
 if [ -n "$AGAINST" ]; then
@@ -57,7 +61,19 @@ if [ -n "$AGAINST" ]; then
 			done
 		done
 	done
-	AGAINST=$(cd "$AGAINST" && pwd) || exit 1
+	AGAINST=$(cd "$AGAINST" && pwd -P) || exit 1
+	# this run starts by emptying $OUT: never the run it is compared to
+	mkdir -p "$OUT" && _out=$(cd "$OUT" && pwd -P) || exit 1
+	case "$AGAINST/" in
+	"$_out"/*)
+		echo "bench/jpa-draws.sh: JPA_AGAINST $AGAINST is in JPA_OUT $_out, which this run empties" >&2
+		exit 1 ;;
+	esac
+	case "$_out/" in
+	"$AGAINST"/*)
+		echo "bench/jpa-draws.sh: JPA_OUT $_out is in JPA_AGAINST $AGAINST" >&2
+		exit 1 ;;
+	esac
 fi
 if [ ! -r "$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz" ]; then
 	echo "bench/jpa-draws.sh: the Summit trace is not in $DATA; skipped" >&2
@@ -83,8 +99,10 @@ val() {	# draw workload mode
 over_row() {	# workload mode digits: "value base" a draw on stdin -> a row
 	# of value / base - 1 per draw (to digits decimals), mean and sd
 	awk -v w=$1 -v m=$2 -v p=$3 '
+	$2 + 0 <= 0 || $1 == "" { print "bench/jpa-draws.sh: no samples for " w " " m > "/dev/stderr"; bad = 1; exit }
 	{ d[NR] = ($1 / $2 - 1) * 100; s += d[NR] }
 	END {
+		if (bad) { printf "| %s | %s | - |\n", w, m; exit }
 		printf "| %s | %s |", w, m
 		for (i = 1; i <= NR; i++) printf " %+.*f %% |", p, d[i]
 		mean = s / NR
@@ -149,10 +167,12 @@ for w in $WORKLOADS; do
 		for k in $DRAWS; do
 			echo "$(cpu $k $w-$m) $(cpu $k $w-oracle)"
 		done | awk -v w=$w -v m=$m '
-		{ r[NR] = $1 / $2; if (r[NR] > max) max = r[NR] }
+		{ r[NR] = $2 > 0 ? $1 / $2 : -1; if (r[NR] > max) max = r[NR] }
 		END {
 			printf "| %s | %s |", w, m
-			for (i = 1; i <= NR; i++) printf " %.2f |", r[i]
+			for (i = 1; i <= NR; i++)
+				if (r[i] < 0) printf " - |"
+				else printf " %.2f |", r[i]
 			printf " **%.2f** |\n", max
 		}'
 	done

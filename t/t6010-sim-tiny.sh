@@ -85,7 +85,35 @@ test_expect_success 'tiny trace, --stall: the summary worked out by hand' '
 	test_cmp want rest &&
 	cut -d, -f1-6 stall/steps.csv >steps.stall &&
 	cut -d, -f1-6 out/steps.csv >steps.fixed &&
-	test_cmp steps.fixed steps.stall
+	test_cmp steps.fixed steps.stall &&
+	bf-sim --compare out stall >cmp &&
+	grep -x "| rescale_cost | - | stall |" cmp &&
+	bf-sim --compare out out >cmp2 &&
+	! grep rescale_cost cmp2
+'
+
+# swap.csv: a has n1, n2 from 10 s; at 100 s n1 is taken back and n3 joins,
+# and the decision at that event grows a back to 2 (R_up 2 s, R_down 1 s).
+# ideal 20 x 90 + 20 x 100 = 3800 to 200 s.  With --stall, one stall for
+# the event, the longest of its causes (the take-back's 1 s, the grow's
+# 2 s), at the count the decision leaves: 2 s x r(2) = 40, whether the
+# take-back left a below its minimum (min 2: the grow is no start) or not
+# (min 1: not 1 x r(1) + 2 x r(2) = 50).  Without: min 2, 1 x r(2) = 20
+# for the take-back, the grow from a rate of 0 free; min 1, 20 + 2 x r(1)
+# = 40.
+test_expect_success '--stall: a take-back and a grow at one event, one stall' '
+	sim swap.csv swap-min2-jobs.csv min2 --to 200 --stall &&
+	grep -x "rescale_loss_samples: 40" min2/summary.yaml &&
+	grep -x "samples_done: 3760" min2/summary.yaml &&
+	sim swap.csv swap-min1-jobs.csv min1 --to 200 --stall &&
+	grep -x "rescale_loss_samples: 40" min1/summary.yaml &&
+	grep -x "samples_done: 3760" min1/summary.yaml &&
+	sim swap.csv swap-min2-jobs.csv min2d --to 200 &&
+	grep -x "rescale_loss_samples: 20" min2d/summary.yaml &&
+	sim swap.csv swap-min1-jobs.csv min1d --to 200 &&
+	grep -x "rescale_loss_samples: 40" min1d/summary.yaml &&
+	grep -x "rescales: 2" min1d/summary.yaml &&
+	grep -x "rescales: 2" min1/summary.yaml
 '
 
 # steps.csv: time, event, idle, allocated, running, finished, done so far

@@ -710,7 +710,8 @@ struct objective {
 /*
  * Golden section for the minimum of o->f over [lo, hi], 0 <= lo < hi: each
  * step evaluates one point and keeps the other, until [a, b] is narrower
- * than GOLDEN_TOL of b (or stops moving).
+ * than GOLDEN_TOL of b, or of GRID_LOW near 0 (a value below it is taken
+ * as 0), or stops moving.
  */
 static double
 golden(const struct objective *o, double lo, double hi)
@@ -721,7 +722,7 @@ golden(const struct objective *o, double lo, double hi)
 	double f1 = o->f(o, x1), f2 = o->f(o, x2);
 	int i;
 
-	for (i = 0; i < 200 && b - a > GOLDEN_TOL * b; i++) {
+	for (i = 0; i < 200 && b - a > GOLDEN_TOL * fmax(b, GRID_LOW); i++) {
 		double wa = a, wb = b;
 		if (f1 <= f2) {
 			b = x2;

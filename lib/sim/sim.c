@@ -35,8 +35,9 @@ struct run {
 	size_t rescales;
 	double hit_at;		/* when the main scheduler last took nodes
 				 * from it (once per job and event), or -1 */
-	int stall_due;		/* --stall: hit by this take-back, charged
-				 * at the count it leaves */
+	double stall_s;		/* --stall: this event's stall, seconds: the
+				 * longest of its causes, charged at the
+				 * count the event's decision leaves */
 	struct simprof prof;	/* online profiling only */
 	struct job_point *shared;	/* --share-fits: a sibling's points;
 					 * --voi: the prior, when not declared */
@@ -386,7 +387,10 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 		any = 1;
 		if ((j = s->own[node]) < 0)
 			continue;
-		/* charged once per job and event, at the rate it had */
+		/*
+		 * Charged once per job and event: at the rate it had, or with
+		 * --stall as a stall the event's decision charges (stalls()).
+		 */
 		if (s->runs[j].hit_at != s->t) {
 			s->runs[j].hit_at = s->t;
 			if (!s->o->stall)
@@ -394,18 +398,12 @@ take_back(struct sim *s, const uint32_t *leave, size_t n)
 				    s->runs[j].src->job.rescale_down *
 				    rate(&s->runs[j], s->runs[j].n);
 			else
-				s->runs[j].stall_due = 1;
+				s->runs[j].stall_s = fmax(s->runs[j].stall_s,
+				    s->runs[j].src->job.rescale_down);
 		}
 		s->own[node] = -1;
 		s->runs[j].n--;
 	}
-	/* stall: once per job hit, at the count the take-back leaves */
-	for (i = 0; s->o->stall && any && i < s->nruns; i++)
-		if (s->runs[i].stall_due) {
-			s->runs[i].stall_due = 0;
-			s->runs[i].debt += s->runs[i].src->job.rescale_down *
-			    rate(&s->runs[i], s->runs[i].n);
-		}
 	return any;
 }
 
@@ -837,28 +835,44 @@ fail:
 
 /*
  * A decision moves its job i (run ci[i]) to its count c[i]: the commit
- * report, a debt of cost seconds at the rate before, the counts, the
- * nodes.
+ * report, a debt of cost seconds at the rate before (with --stall, a
+ * stall of cost seconds that stalls() charges, unless the job runs from
+ * nothing and was not hit: a start), the counts, the nodes.
  */
 static int
 rescale(struct sim *s, size_t i, double cost, struct diag *d)
 {
 	struct run *u = &s->runs[s->ci[i]];
-
-	double before;
+	double before = rate(u, u->n);
 
 	if (commit_report(s, u, d) < 0)
 		return -1;
-	before = rate(u, u->n);
 	if (!s->o->stall)
 		u->debt += cost * before;
+	else if (before > 0 || u->stall_s > 0)
+		u->stall_s = fmax(u->stall_s, cost);
 	u->rescales++;
 	s->r->rescales++;
 	map_nodes(s, s->ci[i], s->c[i].nodes);
-	/* stall: cost seconds at the new count, a start from none free */
-	if (s->o->stall && before > 0)
-		u->debt += cost * rate(u, u->n);
 	return 0;
+}
+
+/*
+ * --stall: each job's stall of this event, once, as long as the longest
+ * of its causes (a take-back, a rescale), at the count the decision
+ * leaves it: nothing where that count runs nothing.
+ */
+static void
+stalls(struct sim *s)
+{
+	size_t i;
+
+	for (i = 0; s->o->stall && i < s->nruns; i++) {
+		struct run *u = &s->runs[i];
+		if (u->stall_s > 0 && u->state == RUNNING)
+			u->debt += u->stall_s * rate(u, u->n);
+		u->stall_s = 0;
+	}
 }
 
 /* The policy's decision, its costs charged, and the step recorded. */
@@ -933,6 +947,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		    rescale(s, i, u->src->job.rescale_up, d) < 0)
 			return -1;
 	}
+	stalls(s);
 	if (check(s, d) < 0 || keep_dsec(s, res.seconds, so.tfwd, d) < 0)
 		return -1;
 	step_row(s, kind, res.seconds);

@@ -16,9 +16,11 @@
  *	cost the job R_up or R_down seconds of its rate before the change:
  *	a debt in samples that its next production repays before its
  *	progress counts again.  So ideal (all production) = done + loss.
- *	With o.stall the debt is R_up or R_down seconds of the rate after
- *	the change instead (a stall of R seconds, as a job that restarts;
- *	a start from no nodes costs nothing, as without it).
+ *	With o.stall a job's rescales and take-backs at one event are one
+ *	stall instead, as long as the longest of them (R_up or R_down), a
+ *	debt of that many seconds of the rate at the count the event's
+ *	decision leaves (nothing where that count runs nothing; a start
+ *	from no nodes, not hit, costs nothing, as without it).
  *	A job finishes at the exact moment done reaches its samples; its
  *	nodes go back to the pool and that moment is an event.  Jobs are
  *	admitted in submit order, at most max_jobs at once, at their submit

@@ -295,9 +295,14 @@ sim_write_outputs(const char *dir, const struct sim_opts *o,
 	return rc;
 }
 
-/* --compare: the measures of several runs side by side. */
+/*
+ * --compare: the measures of several runs side by side; rescale_cost
+ * only when a run has it (--stall), so that a table of runs without
+ * stays as it was.
+ */
 static const char *const rows[][2] = {
-	{ "policy", NULL }, { "profile", NULL }, { "nodes", NULL },
+	{ "policy", NULL }, { "profile", NULL }, { "rescale_cost", NULL },
+	{ "nodes", NULL },
 	{ "replay_hours", NULL },
 	{ "jobs_admitted", NULL },
 	{ "jobs_finished", NULL }, { "idle_node_hours", NULL },
@@ -353,6 +358,11 @@ sim_compare(char *const *dirs, int n, FILE *out, struct diag *d)
 		fprintf(out, " ---: |");
 	putc('\n', out);
 	for (r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		for (i = 0; strcmp(rows[r][0], "rescale_cost") == 0 && i < n &&
+		    strcmp(lookup(&docs[i], rows[r][0], NULL), "-") == 0; i++)
+			;
+		if (i == n)
+			continue;	/* no run has it */
 		fprintf(out, "| %s%s%s |", rows[r][0], rows[r][1] ? " " : "",
 		    rows[r][1] ? rows[r][1] : "");
 		for (i = 0; i < n; i++)
