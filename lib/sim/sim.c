@@ -858,18 +858,19 @@ rescale(struct sim *s, size_t i, double cost, struct diag *d)
 }
 
 /*
- * --stall: each job's stall of this event, once, as long as the longest
- * of its causes (a take-back, a rescale), at the count the decision
- * leaves it: nothing where that count runs nothing.
+ * --stall: the stall of this event of each of the n jobs decided (every
+ * job running: those a take-back hit among them), once, as long as the
+ * longest of its causes (a take-back, a rescale), at the count the
+ * decision leaves it: nothing where that count runs nothing.
  */
 static void
-stalls(struct sim *s)
+stalls(struct sim *s, size_t n)
 {
 	size_t i;
 
-	for (i = 0; s->o->stall && i < s->nruns; i++) {
-		struct run *u = &s->runs[i];
-		if (u->stall_s > 0 && u->state == RUNNING)
+	for (i = 0; s->o->stall && i < n; i++) {
+		struct run *u = &s->runs[s->ci[i]];
+		if (u->stall_s > 0)
 			u->debt += u->stall_s * rate(u, u->n);
 		u->stall_s = 0;
 	}
@@ -947,7 +948,7 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		    rescale(s, i, u->src->job.rescale_up, d) < 0)
 			return -1;
 	}
-	stalls(s);
+	stalls(s, n);
 	if (check(s, d) < 0 || keep_dsec(s, res.seconds, so.tfwd, d) < 0)
 		return -1;
 	step_row(s, kind, res.seconds);

@@ -296,22 +296,24 @@ sim_write_outputs(const char *dir, const struct sim_opts *o,
 }
 
 /*
- * --compare: the measures of several runs side by side; rescale_cost
- * only when a run has it (--stall), so that a table of runs without
- * stays as it was.
+ * --compare: the measures of several runs side by side; an optional one
+ * only when a run has it (rescale_cost: --stall), so that a table of runs
+ * without stays as it was.
  */
-static const char *const rows[][2] = {
-	{ "policy", NULL }, { "profile", NULL }, { "rescale_cost", NULL },
-	{ "nodes", NULL },
-	{ "replay_hours", NULL },
-	{ "jobs_admitted", NULL },
-	{ "jobs_finished", NULL }, { "idle_node_hours", NULL },
-	{ "allocated_node_hours", NULL }, { "utilisation", NULL },
-	{ "efficiency", NULL }, { "samples_per_idle_node_hour", NULL },
-	{ "samples_done", NULL }, { "rescale_loss_samples", NULL },
-	{ "rescales", NULL }, { "events", NULL },
-	{ "decision_seconds", "median" }, { "decision_seconds", "p99" },
-	{ "decision_seconds", "max" },
+static const struct {
+	const char *key, *sub;
+	int optional;
+} rows[] = {
+	{ "policy", NULL, 0 }, { "profile", NULL, 0 },
+	{ "rescale_cost", NULL, 1 }, { "nodes", NULL, 0 },
+	{ "replay_hours", NULL, 0 }, { "jobs_admitted", NULL, 0 },
+	{ "jobs_finished", NULL, 0 }, { "idle_node_hours", NULL, 0 },
+	{ "allocated_node_hours", NULL, 0 }, { "utilisation", NULL, 0 },
+	{ "efficiency", NULL, 0 }, { "samples_per_idle_node_hour", NULL, 0 },
+	{ "samples_done", NULL, 0 }, { "rescale_loss_samples", NULL, 0 },
+	{ "rescales", NULL, 0 }, { "events", NULL, 0 },
+	{ "decision_seconds", "median", 0 }, { "decision_seconds", "p99", 0 },
+	{ "decision_seconds", "max", 0 },
 };
 
 static const char *
@@ -358,16 +360,17 @@ sim_compare(char *const *dirs, int n, FILE *out, struct diag *d)
 		fprintf(out, " ---: |");
 	putc('\n', out);
 	for (r = 0; r < sizeof rows / sizeof rows[0]; r++) {
-		for (i = 0; strcmp(rows[r][0], "rescale_cost") == 0 && i < n &&
-		    strcmp(lookup(&docs[i], rows[r][0], NULL), "-") == 0; i++)
+		for (i = 0; rows[r].optional && i < n &&
+		    strcmp(lookup(&docs[i], rows[r].key, rows[r].sub), "-") ==
+		    0; i++)
 			;
-		if (i == n)
+		if (rows[r].optional && i == n)
 			continue;	/* no run has it */
-		fprintf(out, "| %s%s%s |", rows[r][0], rows[r][1] ? " " : "",
-		    rows[r][1] ? rows[r][1] : "");
+		fprintf(out, "| %s%s%s |", rows[r].key, rows[r].sub ? " " : "",
+		    rows[r].sub ? rows[r].sub : "");
 		for (i = 0; i < n; i++)
-			fprintf(out, " %s |", lookup(&docs[i], rows[r][0],
-			    rows[r][1]));
+			fprintf(out, " %s |", lookup(&docs[i], rows[r].key,
+			    rows[r].sub));
 		putc('\n', out);
 	}
 out:
