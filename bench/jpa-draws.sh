@@ -43,14 +43,13 @@ OUT=${JPA_OUT:-$ROOT/bench/out/jpa-draws}
 AGAINST=${JPA_AGAINST:-}
 export JPA_MODES="$MODES" JPA_WORKLOADS="$WORKLOADS"
 
-case " $MODES " in
-*" oracle "*) ;;
-*)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2; exit 1 ;;
-esac
-case " $MODES " in
-*" none "*) ;;
-*)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2; exit 1 ;;
-esac
+for _need in oracle none; do
+	case " $MODES " in
+	*" $_need "*) ;;
+	*)	echo "bench/jpa-draws.sh: JPA_MODES needs oracle and none" >&2
+		exit 1 ;;
+	esac
+done
 if [ -n "$AGAINST" ]; then
 	for k in $DRAWS; do
 		for w in $WORKLOADS; do
@@ -91,9 +90,9 @@ for k in $DRAWS; do echo $k; done |
 	echo "draw K: exit $rc"
 	exit $rc' sh "$OUT" "$ROOT" "$DATA" || exit 1
 
-val() {	# draw workload mode
+val() {	# draw workload mode [results]: samples per idle node-hour
 	sed -n "s/^samples_per_idle_node_hour: //p" \
-	    "$OUT/draw$1/$2-$3/summary.yaml"
+	    "${4:-$OUT}/draw$1/$2-$3/summary.yaml"
 }
 
 over_row() {	# workload mode digits: "value base" a draw on stdin -> a row
@@ -185,9 +184,7 @@ if [ -n "$AGAINST" ]; then
 	for w in $WORKLOADS; do
 		for m in $MODES; do
 			for k in $DRAWS; do
-				echo "$(val $k $w $m) $(sed -n \
-				    "s/^samples_per_idle_node_hour: //p" \
-				    "$AGAINST/draw$k/$w-$m/summary.yaml")"
+				echo "$(val $k $w $m) $(val $k $w $m "$AGAINST")"
 			done | over_row $w $m 2
 		done
 	done
