@@ -12,6 +12,7 @@
  *	table sim_out.c.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,15 +21,18 @@
 #include <unistd.h>
 
 #include "util/cli.h"
+#include "util/file.h"
+#include "util/hash.h"
 #include "util/log.h"
 #include "util/version.h"
 
 #include "sched/events.h"
 #include "sim/jobcsv.h"
 #include "sim/sim.h"
+#include "spool/policy.h"
 
 enum {
-	OPT_COMPARE = 256, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
+	OPT_ADMIN_POLICY = 256, OPT_COMPARE, OPT_CURVES, OPT_CURVE_SOURCE, OPT_EPOCH, OPT_FROM,
 	OPT_HORIZON, OPT_HORIZON_CAP, OPT_IDLE_TRACE, OPT_JOBS, OPT_MAX_JOBS,
 	OPT_NO_PLOT,
 	OPT_NO_PROBE, OPT_PROBE_CONTESTED,
@@ -38,7 +42,7 @@ enum {
 };
 
 struct args {
-	const char *trace, *swf, *jobs, *curves, *source, *out;
+	const char *trace, *swf, *jobs, *curves, *source, *out, *admin;
 	int compare, no_plot, have_from, have_horizon;
 	const char *online_opt;	/* an option that needs --profile online */
 	struct sim_opts o;
@@ -53,6 +57,8 @@ static const char usage_text[] =
     "       bf-sim -h | -V\n";
 
 static const struct cli_opt help_opts[] = {
+	{ "--admin-policy FILE", "decide under an admin's policy.yaml "
+	    "(bf-solve(1)); owners: the jobs CSV's owner column" },
 	{ "--compare DIR ...",
 	    "print the measures of the replays side by side" },
 	{ "--curve-source SRC",
@@ -111,6 +117,7 @@ static void
 long_opt(struct args *a, int c, const char *arg)
 {
 	switch (c) {
+	case OPT_ADMIN_POLICY: a->admin = arg; break;
 	case OPT_COMPARE: a->compare = 1; break;
 	case OPT_CURVES: a->curves = arg; break;
 	case OPT_CURVE_SOURCE: a->source = arg; break;
@@ -207,6 +214,7 @@ static void
 options(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
+		{ "admin-policy", required_argument, NULL, OPT_ADMIN_POLICY },
 		{ "compare", no_argument, NULL, OPT_COMPARE },
 		{ "curve-source", required_argument, NULL, OPT_CURVE_SOURCE },
 		{ "curves", required_argument, NULL, OPT_CURVES },
@@ -270,7 +278,8 @@ check_args(struct args *a, int argc)
 {
 	if (a->compare) {
 		if (optind == argc || a->trace || a->swf || a->jobs ||
-		    a->curves || a->out || a->o.spool || a->have_horizon)
+		    a->curves || a->out || a->o.spool || a->have_horizon ||
+		    a->admin)
 			usage(EX_USAGE);
 		return;
 	}
@@ -302,6 +311,33 @@ check_args(struct args *a, int argc)
 	    a->o.policy == SIMPOLICY_GREEDY))
 		log_fatal(EX_USAGE, "--passive needs --policy milp, dp or "
 		    "per-node: bf-solve's decision");
+	/* as bf-solve: only CBC on the compact model takes a policy */
+	if (a->admin != NULL && a->o.policy != SIMPOLICY_MILP)
+		log_fatal(EX_USAGE, "--admin-policy needs --policy milp: the "
+		    "others cannot take an admin's caps, shares or limits");
+	if (a->admin != NULL && a->o.voi)
+		log_fatal(EX_USAGE, "--admin-policy is not with --voi: its "
+		    "estimates are the dynamic program's");
+}
+
+/* --admin-policy: read and checked as bf-solve reads --policy. */
+static void
+load_admin(const char *path, struct policy *pol, char *digest)
+{
+	struct diag d;
+	char *buf;
+	size_t len;
+
+	if (file_read_at(AT_FDCWD, path, POLICY_MAX_FILE, 0, &buf, &len,
+	    &d) < 0)
+		log_diag_fatal(&d);
+	policy_init(pol);
+	if (policy_parse(pol, path, buf, len, &d) < 0) {
+		free(buf);
+		log_diag_fatal(&d);
+	}
+	hash_format(hash_buf(buf, len), digest);
+	free(buf);
 }
 
 /* The progress bar, on a terminal only. */
@@ -342,7 +378,15 @@ simulate(struct args *a)
 	struct sim_result r;
 	struct events *ev;
 	struct diag d;
+	struct policy admin;
+	char digest[HASH_TEXT_LEN];
 	int last = -1;
+
+	if (a->admin != NULL) {
+		load_admin(a->admin, &admin, digest);
+		a->o.admin = &admin;
+		a->o.admin_digest = digest;
+	}
 
 	if (jobcsv_curves_read(&cv, a->curves, a->source, &d) < 0)
 		log_diag_fatal(&d);
@@ -373,6 +417,8 @@ simulate(struct args *a)
 	sim_result_free(&r);
 	jobcsv_jobs_free(&js);
 	jobcsv_curves_free(&cv);
+	if (a->admin != NULL)
+		policy_free(&admin);
 	return 0;
 }
 

@@ -251,6 +251,73 @@ test_expect_success 'an SWF job log, --stall: one charge a take-back, at the cou
 	grep -x "samples_per_idle_node_hour: 35400.000" swfstall/summary.yaml
 '
 
+# --admin-policy, on tiny.csv: job a (lin, 1..4 nodes, up 2 s, down 1 s)
+# owned by uid 1000, whom the policy caps at 3 nodes.
+#   10 s: a 0 -> 2 (value 200 > 0)
+#  110 s: a 2 -> 3, the cap (10 x 30 - 2 x 20 = 260 > 200): debt 2 x r(2) = 40
+#  210 s: n1 taken back, a keeps n2,n3: debt 1 x r(3) = 30; n4 is free:
+#         a 2 -> 3 again (260 > 200): debt 40
+#  310 s: n2 taken back: a keeps n3,n4, debt 30; nothing free
+# ideal 20 x 100 + 30 x 100 + 30 x 100 + 20 x 90 = 9800, loss 140, done 9660
+# A = 2 x 100 + 3 x 200 + 2 x 90 = 980 node-s = 0.272 h (I = 0.3 h)
+# utilisation 980 / 1080 = 0.907407, efficiency 9660 / 9800 = 0.985714
+test_expect_success '--admin-policy: a user capped at 3 nodes, worked out by hand' '
+	printf "%s\n" name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s,owner \
+		a,lin,0,1,4,1000000,2,1,1000 >owned.csv &&
+	printf "users:\n  1000: {max_nodes: 3}\n" >cap.yaml &&
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o capped \
+		--no-plot --to 400 --admin-policy cap.yaml &&
+	cat >expect <<-EOF &&
+	admin_policy: "$(digest cap.yaml)"
+	allocated_node_hours: 0.272
+	decisions_no_plan: 0
+	decisions_not_optimal: 0
+	efficiency: 0.985714
+	EOF
+	masked capped/summary.yaml | head -n 5 >actual &&
+	test_cmp expect actual &&
+	grep -x "rescale_loss_samples: 140" capped/summary.yaml &&
+	grep -x "rescales: 3" capped/summary.yaml &&
+	grep -x "samples_done: 9660" capped/summary.yaml &&
+	grep -x "samples_ideal: 9800" capped/summary.yaml &&
+	grep -x "utilisation: 0.907407" capped/summary.yaml &&
+	cut -d, -f1,4,9 capped/steps.csv >actual &&
+	printf "%s\n" t,allocated,slot1 0.000,0,0 10.000,2,2 110.000,3,3 \
+		210.000,3,3 310.000,2,2 >expect &&
+	test_cmp expect actual &&
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o free \
+		--no-plot --to 400 &&
+	! grep -q "^admin_policy:" free/summary.yaml &&
+	grep -x "samples_done: 10690" free/summary.yaml
+'
+
+# max_rate_per_node 5 halves the rates the decisions see (lin: 10 a
+# node), which makes the same decisions here (at 110 s 2 -> 4: 10 x 20 -
+# 2 x 10 = 180 > 100); the job trains at its own rate all the same: the
+# first summary of this file, samples_done 10690.
+test_expect_success '--admin-policy max_rate_per_node caps what is decided on, not the training' '
+	printf "max_rate_per_node: 5\n" >rate.yaml &&
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o rate \
+		--no-plot --to 400 --admin-policy rate.yaml &&
+	grep -x "samples_done: 10690" rate/summary.yaml &&
+	grep -x "rescale_loss_samples: 110" rate/summary.yaml
+'
+
+# A group floor of 2 with no rescale allowed: no plan meets both, and
+# each decision with idle nodes is the give-back plan (a never starts).
+test_expect_success '--admin-policy no plan meets: the give-back plan, counted' '
+	printf "groups:\n  g: {jobs: [a], min_nodes: 2}\nmax_rescales: 0\n" >np.yaml &&
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o np \
+		--no-plot --to 400 --admin-policy np.yaml &&
+	grep -x "decisions_no_plan: 4" np/summary.yaml &&
+	grep -x "samples_done: 0" np/summary.yaml &&
+	grep -x "allocated_node_hours: 0.000" np/summary.yaml
+'
+
 test_expect_success '--compare puts the runs side by side' '
 	bf-sim --compare out es >table &&
 	head -n 3 table >actual &&
@@ -261,7 +328,11 @@ test_expect_success '--compare puts the runs side by side' '
 	EOF
 	test_cmp expect actual &&
 	grep -x "| jobs_finished | 1 | 0 |" table &&
-	grep -x "| efficiency | 1.000000 | 0.992000 |" table
+	grep -x "| efficiency | 1.000000 | 0.992000 |" table &&
+	! grep -q "admin_policy\|decisions_no" table &&
+	bf-sim --compare free capped >table &&
+	grep -x "| admin_policy | - | $(digest cap.yaml) |" table &&
+	grep -x "| decisions_no_plan | - | 0 |" table
 '
 
 test_done

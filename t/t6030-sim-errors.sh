@@ -88,6 +88,27 @@ test_expect_success 'a bad trace row is reported with its line' '
 	grep -q "^bf-sim: bad.csv:3: " err
 '
 
+test_expect_success 'an owner that is not a uid, with its line' '
+	printf "%s\n" "$HEAD,owner" a,lin,0,1,4,100,2,1,1000 b,lin,0,1,4,100,2,1,-3 \
+		>owners.csv &&
+	test_expect_code 65 sim owners.csv "$D/curves.csv" 2>err &&
+	echo "bf-sim: owners.csv:3: owner '"'-3'"' is not a whole number from 0 to 4294967294" >expect &&
+	test_cmp expect err &&
+	test ! -e out
+'
+
+test_expect_success '--admin-policy: a policy bf-solve refuses (65), a missing one (66)' '
+	printf "users:\n  4242: {max_node: 1}\n" >pol.yaml &&
+	test_expect_code 65 sim "$D/tiny-jobs.csv" "$D/curves.csv" \
+		--admin-policy pol.yaml 2>err &&
+	echo "bf-sim: pol.yaml:2: unknown key '"'max_node'"'" >expect &&
+	test_cmp expect err &&
+	test_expect_code 66 sim "$D/tiny-jobs.csv" "$D/curves.csv" \
+		--admin-policy nope.yaml 2>err &&
+	grep -q "^bf-sim: .*nope.yaml" err &&
+	test ! -e out
+'
+
 for args in "" "-o out" "--jobs j --curves c -o out" \
 	"--idle-trace t --swf s --jobs j --curves c -o out" \
 	"--idle-trace t --jobs j --curves c" \
@@ -100,6 +121,10 @@ for args in "" "-o out" "--jobs j --curves c -o out" \
 	"--idle-trace t --jobs j --curves c -o out --from 10 --to 5" \
 	"--idle-trace t --jobs j --curves c -o out --from yesterday" \
 	"--idle-trace t --jobs j --curves c -o out --profile guess" \
+	"--idle-trace t --jobs j --curves c -o out --admin-policy p --policy dp" \
+	"--idle-trace t --jobs j --curves c -o out --admin-policy p --policy greedy" \
+	"--idle-trace t --jobs j --curves c -o out --admin-policy p --profile online --voi" \
+	"--compare a --admin-policy p" \
 	"--compare" "--compare a -o out" "--bogus"; do
 	test_expect_success "usage: bf-sim $args" "
 		test_expect_code 64 bf-sim $args 2>err &&

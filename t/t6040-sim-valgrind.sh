@@ -21,6 +21,27 @@ for p in milp dp per-node equal-share greedy; do
 	"
 done
 
+# An admin's policy with every part, max_rate_per_node lowering copies
+# of the curves the jobs share (the truth keeps its own), on the
+# online beliefs and the median prior too.
+test_expect_success '--admin-policy replays cleanly, oracle and online' '
+	awk -F, -v OFS=, "NR == 1 { print \$0, \"owner\"; next }
+		{ print \$0, 1000 + NR % 2 }" "$D/mixed-jobs.csv" >owned.csv &&
+	printf "%s\n" "users:" "  1000: {max_nodes: 5, weight: 2}" \
+		"  1001: {weight: 0.5}" "jobs:" "  m3: {weight: 3}" "groups:" \
+		"  g: {jobs: [m2, m5], min_nodes: 6}" "max_rescales: 2" \
+		"max_rate_per_node: 9" >pol.yaml &&
+	vg bf-sim --idle-trace "$D/share.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND --to 400 \
+		--max-jobs 3 --admin-policy pol.yaml -o adm --no-plot &&
+	grep -q "^admin_policy: " adm/summary.yaml &&
+	vg bf-sim --idle-trace "$D/share.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND --to 400 \
+		--max-jobs 3 --admin-policy pol.yaml --profile online \
+		--passive -o admon --no-plot &&
+	grep -q "^admin_policy: " admon/summary.yaml
+'
+
 test_expect_success 'online profiling replays cleanly' '
 	vg bf-sim --idle-trace "$D/share.csv" --jobs "$D/mixed-jobs.csv" \
 		--curves "$D/curves.csv" --curve-source HAND --to 400 \

@@ -356,7 +356,7 @@ jobcsv_curve_find(const struct jobcsv_curves *cv, const char *model)
 }
 
 enum { J_NAME, J_MODEL, J_SUBMIT, J_MIN, J_MAX, J_SAMPLES, J_UP, J_DOWN,
-	J_WEIGHT, J_DECLARED, J_NCOLS };
+	J_WEIGHT, J_DECLARED, J_OWNER, J_NCOLS };
 #define J_REQUIRED	J_WEIGHT	/* the columns before it */
 
 /* The curve a job file declares (column declared), "" for none. */
@@ -423,6 +423,10 @@ job_row(struct jobcsv_job *j, const struct csv *c, const int *col,
 	j->job.npoints = curve->n;
 	j->job.slots_per_node = 1;
 	j->job.owner_uid = -1;
+	if (col[J_OWNER] >= 0 && field(c, col[J_OWNER]) != NULL &&
+	    *field(c, col[J_OWNER]) != '\0' && get_long(c, col[J_OWNER],
+	    "owner", 0, JOBCSV_MAX_UID, &j->job.owner_uid, d) < 0)
+		return -1;
 	j->job.line = c->line;
 	return 0;
 }
@@ -492,7 +496,7 @@ jobcsv_jobs_read(struct jobcsv_jobs *js, const char *path,
 {
 	static const char *const names[J_NCOLS] = { "name", "model",
 	    "submit_s", "min_nodes", "max_nodes", "samples", "rescale_up_s",
-	    "rescale_down_s", "weight", "declared" };
+	    "rescale_down_s", "weight", "declared", "owner" };
 	void *grown;
 	struct csv csv;
 	int col[J_NCOLS], rc;

@@ -21,7 +21,9 @@
  *
  *	Jobs (../shared/data/jobs layout): name, model, submit_s (seconds
  *	after the trace's t=0), min_nodes, max_nodes, samples, rescale_up_s,
- *	rescale_down_s, and optionally weight and declared.  A job's curve is the one
+ *	rescale_down_s, and optionally weight, declared and owner (a uid,
+ *	0 to JOBCSV_MAX_UID: whose job it is, for an admin policy's users;
+ *	empty or absent, nobody's).  A job's curve is the one
  *	named exactly as its model, else the only one named MODEL-...
  *	(AlexNet -> AlexNet-ImageNet).  declared names, by the same rule,
  *	the curve the job's file declares (its scaling: key), which may not
@@ -53,6 +55,7 @@
 #define JOBCSV_MAX_JOBS		1000000
 #define JOBCSV_MAX_CURVE_ROWS	100000
 #define JOBCSV_MAX_MODELS	1000
+#define JOBCSV_MAX_UID		4294967294LL	/* (uid_t)-1 is no uid */
 
 struct jobcsv_curve {
 	char model[JOBCSV_MODEL_MAX];

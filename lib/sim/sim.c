@@ -927,8 +927,14 @@ decide(struct sim *s, const char *kind, struct diag *d)
 		return -1;
 	so.seconds = s->o->limit;
 	so.prior = s->o->passive;
+	so.policy = s->o->admin;
 	if (simpolicy_decide(s->o->policy, &so, s->c, n, nfree, &res, d) < 0)
 		return -1;
+	if (strcmp(res.status, "no-plan") == 0)
+		s->r->no_plan++;
+	else if (strncmp(res.status, "optimal", 7) != 0 &&
+	    strcmp(res.status, "heuristic") != 0)
+		s->r->not_optimal++;
 	if (s->o->voi && voi(s, n, nfree, &so, d) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {	/* shrink first: frees nodes */

@@ -148,6 +148,9 @@ struct sim_opts {
 	void (*progress)(void *arg, double frac);
 	void *progress_arg;
 	const char *spool;	/* write the replay as a spool there */
+	const struct policy *admin;	/* an admin's policy, borrowed, for
+					 * milp's decisions; NULL none */
+	const char *admin_digest;	/* its file's, for summary.yaml */
 };
 
 #define SIM_OPTS_DEFAULT { .policy = SIMPOLICY_MILP, .tfwd = 10.0, \
@@ -174,6 +177,8 @@ struct sim_result {
 	double *horizons;	/* not fixed: each decision's horizon */
 	size_t fallbacks;	/* learnt: decisions at tfwd for want of data */
 	size_t holes;		/* learnt: holes ended, learnt from */
+	size_t no_plan;		/* admin policy: decisions it made none */
+	size_t not_optimal;	/* decisions of the solver not proven so */
 };
 
 int sim_run(const struct sim_opts *o, struct events *ev,

@@ -89,9 +89,15 @@ sim_summary(const struct sim_opts *o, const struct sim_result *r,
 		max = v[n - 1];
 	}
 	free(v);
+	if (o->admin != NULL)
+		fprintf(fp, "admin_policy: \"%s\"\n", o->admin_digest ?
+		    o->admin_digest : "");
 	fprintf(fp, "allocated_node_hours: %.3f\n", r->alloc_ns / 3600);
 	fprintf(fp, "decision_seconds:\n  max: %.6f\n  median: %.6f\n"
 	    "  p99: %.6f\n", max, med, p99);
+	if (o->admin != NULL)
+		fprintf(fp, "decisions_no_plan: %zu\ndecisions_not_optimal: "
+		    "%zu\n", r->no_plan, r->not_optimal);
 	fprintf(fp, "efficiency: %.6f\n", ratio(r->done, r->ideal));
 	fprintf(fp, "end: %.3f\n", r->end);
 	fprintf(fp, "events: %zu\n", r->events);
@@ -297,14 +303,16 @@ sim_write_outputs(const char *dir, const struct sim_opts *o,
 
 /*
  * --compare: the measures of several runs side by side; an optional one
- * only when a run has it (rescale_cost: --stall), so that a table of runs
+ * only when a run has it (rescale_cost: --stall; admin_policy and the
+ * decisions' counts: --admin-policy), so that a table of runs
  * without stays as it was.
  */
 static const struct {
 	const char *key, *sub;
 	int optional;
 } rows[] = {
-	{ "policy", NULL, 0 }, { "profile", NULL, 0 },
+	{ "policy", NULL, 0 }, { "admin_policy", NULL, 1 },
+	{ "profile", NULL, 0 },
 	{ "rescale_cost", NULL, 1 }, { "nodes", NULL, 0 },
 	{ "replay_hours", NULL, 0 }, { "jobs_admitted", NULL, 0 },
 	{ "jobs_finished", NULL, 0 }, { "idle_node_hours", NULL, 0 },
@@ -314,6 +322,7 @@ static const struct {
 	{ "rescales", NULL, 0 }, { "events", NULL, 0 },
 	{ "decision_seconds", "median", 0 }, { "decision_seconds", "p99", 0 },
 	{ "decision_seconds", "max", 0 },
+	{ "decisions_not_optimal", NULL, 1 }, { "decisions_no_plan", NULL, 1 },
 };
 
 static const char *

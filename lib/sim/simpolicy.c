@@ -108,6 +108,22 @@ greedy(struct solve_count *c, size_t n, long nfree, double tfwd)
 	}
 }
 
+/*
+ * An admin policy no plan meets: bf-watch's give-back plan (bf-watch(1),
+ * FAIL-SAFE), every job keeping what it still holds, one below its
+ * min_nodes stopping, nothing growing or starting.
+ */
+static void
+give_back(struct solve_count *c, size_t n, struct solve_result *res)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		c[j].nodes = c[j].was >= c[j].job->min_nodes ? c[j].was : 0;
+	snprintf(res->status, sizeof res->status, "no-plan");
+	res->objective = 0;
+}
+
 /* Per-node under its limit: a search stopped by time keeps what is. */
 static void
 keep_if_stopped(struct solve_count *c, size_t n,
@@ -152,8 +168,12 @@ simpolicy_decide(enum simpolicy p, const struct solve_opts *o,
 		so.solver = p == SIMPOLICY_DP ? SOLVE_DP : SOLVE_CBC;
 		so.model = p == SIMPOLICY_PERNODE ? SOLVE_PERNODE :
 		    SOLVE_COMPACT;
-		if (solve_counts(&so, c, n, nfree, res, d) < 0)
-			return -1;
+		if (solve_counts(&so, c, n, nfree, res, d) < 0) {
+			if (so.policy == NULL ||
+			    strcmp(res->status, "infeasible") != 0)
+				return -1;
+			give_back(c, n, res);
+		}
 		if (p == SIMPOLICY_PERNODE)
 			keep_if_stopped(c, n, res);
 		break;

@@ -18,6 +18,12 @@
  *	the allocation stays as it is (a job below its min_nodes stops), as
  *	BFTrainer does.
  *
+ *	With opts.policy, an admin's policy (milp only: the caller sees to
+ *	it), a decision whose policy rows cannot all be met is bf-watch's
+ *	give-back plan, as in bf-watch(1) FAIL-SAFE: each job keeps what it
+ *	holds, one below its min_nodes stops, nothing grows or starts; its
+ *	status is "no-plan".
+ *
  *	equal-share is BFTrainer's baseline: with N idle nodes and J jobs
  *	each job gets min(floor(N / J), max) when that is at least its min,
  *	else nothing; the nodes left over go first come first served, each

@@ -1281,9 +1281,11 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 			else
 				picks_from(s, o, x);
 		}
-	} else if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows)
+	} else if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows) {
+		snprintf(s->status, sizeof s->status, "infeasible");
 		rc = diag_set(d, EX_DATAERR, "%s: the policy's constraints "
 		    "cannot all be met", s->policy.file);
+	}
 	else if (rc == 0 && (st == MILP_INFEASIBLE || (st == MILP_FAILED &&
 	    !s->policy_rows)))
 		rc = dp_instead(s, start ? dp : NULL, st == MILP_INFEASIBLE ?
@@ -1345,12 +1347,50 @@ counts_release(struct solve *s)
 	milp_free(&s->model);
 }
 
+/*
+ * The policy's max_rate_per_node on the counts' jobs: their points are
+ * borrowed (shared by every job of a model, and by bf-sim's truth), so
+ * a job whose curve it lowers gets a copy, owned as its prior's points
+ * are (a prior's points are its own already).
+ */
+static int
+counts_cap_rates(struct solve *s, struct diag *d)
+{
+	double per_node = s->policy.max_rate_per_node;
+	size_t i, p;
+
+	for (i = 0; i < s->njobs; i++) {
+		struct solve_job *j = &s->jobs[i];
+		int over = 0;
+		for (p = 0; p < j->job.npoints; p++)
+			over |= j->job.points[p].rate > per_node *
+			    (double)j->job.points[p].nodes;
+		if (over && j->job.points != j->prior_pts) {
+			struct job_point *copy = malloc(j->job.npoints *
+			    sizeof *copy);
+			if (copy == NULL)
+				return diag_errno(d, ENOMEM, "rates");
+			memcpy(copy, j->job.points, j->job.npoints *
+			    sizeof *copy);
+			free(j->prior_pts);
+			j->prior_pts = copy;
+			j->job.points = copy;
+		}
+		if (over)
+			cap_rates(&j->job, per_node);
+		if (j->prior > per_node)
+			j->prior = per_node;
+	}
+	return 0;
+}
+
 static int
 counts_load(struct solve *s, const struct solve_opts *o,
     const struct solve_count *c, size_t n, long nfree, struct diag *d)
 {
 	size_t i, h = 0;
 	long total = nfree, k;
+	double *own;
 
 	for (i = 0; i < n; i++)
 		total += c[i].was;
@@ -1370,12 +1410,30 @@ counts_load(struct solve *s, const struct solve_opts *o,
 		for (k = 0; k < c[i].was; k++)
 			s->holder[h++] = (long)i;
 	}
+	if (o->policy != NULL) {
+		/* borrowed: counts_release() does not free it */
+		s->policy = *o->policy;
+		s->have_policy = 1;
+		s->policy_rows = policy_constrains(&s->policy);
+	}
 	if (o->prior && solve_prior(s, 0, d) < 0)
 		return -1;
+	if (s->have_policy && s->policy.max_rate_per_node > 0 &&
+	    counts_cap_rates(s, d) < 0)
+		return -1;
+	if ((own = malloc((n + 1) * sizeof *own)) == NULL)
+		return diag_errno(d, ENOMEM, "weights");
+	if (own_weights(s, own, d) < 0) {
+		free(own);
+		return -1;
+	}
 	for (i = 0; i < n; i++)
 		if (make_choices(&s->jobs[i], nfree, o->tfwd,
-		    c[i].job->weight, d) < 0)
+		    job_weight(s, &s->jobs[i], own[i]), d) < 0) {
+			free(own);
 			return -1;
+		}
+	free(own);
 	while (h < (size_t)total)
 		s->holder[h++] = -1;
 	return 0;
@@ -1396,8 +1454,9 @@ solve_counts(const struct solve_opts *o, struct solve_count *c, size_t n,
 		rc = solve_run(&s, o, d);
 	for (i = 0; rc == 0 && i < n; i++)
 		c[i].nodes = s.jobs[i].k[s.jobs[i].pick];
+	/* on failure too: "infeasible" tells a policy no plan meets */
+	snprintf(res->status, sizeof res->status, "%s", s.status);
 	if (rc == 0) {
-		snprintf(res->status, sizeof res->status, "%s", s.status);
 		res->objective = s.objective;
 		res->seconds = s.seconds;
 	}

@@ -87,6 +87,12 @@
  *	count chosen, in the caller's job order (ties in the DP follow it).
  *	Nothing is mapped to nodes; res gets the status, objective and
  *	seconds.  The per-node models get the held nodes numbered job by job.
+ *	With o.policy (borrowed) the decision takes the admin's policy as
+ *	solve_policy() would: its weights on the owners' own (job.owner_uid,
+ *	-1 nobody's), its caps, shares and rescale limit as rows, its
+ *	max_rate_per_node on copies of the curves; a policy whose rows
+ *	cannot all be met is 65, as in bf-solve, with res.status
+ *	"infeasible" (on any other failure, res.status is "").
  * DIAGNOSTICS
  *	-1 with d set: 65 "FILE:LINE: what" for bad or inconsistent input,
  *	64 for a combination the solver cannot do (dp with policy rows,
@@ -148,6 +154,8 @@ struct solve_opts {
 				 * says per job */
 	int prior;		/* a job with no curve gets the median prior
 				 * (solve_prior(); --probe: 0) */
+	const struct policy *policy;	/* solve_counts(): the admin's
+					 * policy, borrowed, or NULL */
 };
 
 /*
@@ -160,7 +168,7 @@ struct solve_opts {
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
-	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0, 0, 1 }
+	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0, 0, 1, NULL }
 
 struct solve_job {
 	struct job job;
