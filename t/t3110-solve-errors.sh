@@ -67,9 +67,32 @@ test_expect_success 'a policy with an unknown key: 65' '
 	fails 65 "pol.yaml:2: unknown key '"'max_node'"'" --policy pol.yaml "$H"
 '
 
-test_expect_success 'a policy that cannot be met: 65' '
+# A group floor the other rules do not let be met used to be refused (65:
+# "the policy's constraints cannot all be met"), and bf-watch then made
+# the give-back plan at every decision.  It is lowered now (bf-solve(1),
+# The policy file): here to the 1 node user 4242's cap allows.
+test_expect_success 'a group floor the caps do not allow is lowered, not refused' '
 	printf "users:\n  4242: {max_nodes: 1}\ngroups:\n  g: {jobs: [a], min_nodes: 2}\n" >pol.yaml &&
-	fails 65 "pol.yaml: the policy'"'"'s constraints cannot all be met" --policy pol.yaml "$H" "$D/tiny-a.yaml"
+	bf-solve --mps m.mps --policy pol.yaml "$H" "$D/tiny-a.yaml" >plan &&
+	grep -q "^solver: {name: cbc, model: compact, status: optimal, objective: 100, " plan &&
+	grep -q "^  a: {nodes: 1, was: 0, hosts: \"n4\"}$" plan &&
+	echo "* group_0: floor 2 lowered to 1, the most its jobs can hold under the caps, the rescale limit, the free nodes and the groups before it" >expect &&
+	grep "^\* group_0:" m.mps >actual &&
+	test_cmp expect actual &&
+	grep -q "^ rhs group_0 1$" m.mps
+'
+
+# A cap lowered below what its user holds, with no rescale allowed: the
+# shrink the cap forces is not counted (it used to make the model
+# infeasible, 65).
+test_expect_success 'an owner over a lowered cap shrinks, whatever max_rescales says' '
+	printf "time: 100\njobs:\n  a: {nodes: 2, hosts: \"n[1-2]\"}\n" >st.yaml &&
+	printf "users:\n  4242: {max_nodes: 1}\nmax_rescales: 0\n" >pol.yaml &&
+	bf-solve --policy pol.yaml -s st.yaml "$H" "$D/tiny-a.yaml" >plan &&
+	grep -q "^  a: {nodes: 1, was: 2, hosts: \"n2\"}$" plan &&
+	printf "users:\n  4242: {max_nodes: 2}\nmax_rescales: 0\n" >pol.yaml &&
+	bf-solve --policy pol.yaml -s st.yaml "$H" "$D/tiny-a.yaml" >plan &&
+	grep -q "^  a: {nodes: 2, was: 2, hosts: \"n\[1-2\]\"}$" plan
 '
 
 # Issue #17: a job within every documented range (weight 1e6, 1e9

@@ -306,16 +306,31 @@ test_expect_success '--admin-policy max_rate_per_node caps what is decided on, n
 	grep -x "rescale_loss_samples: 110" rate/summary.yaml
 '
 
-# A group floor of 2 with no rescale allowed: no plan meets both, and
-# each decision with idle nodes is the give-back plan (a never starts).
-test_expect_success '--admin-policy no plan meets: the give-back plan, counted' '
+# A group floor the policy's other rules do not let be met is lowered to
+# what they allow (bf-solve(1), The policy file).  Floor 2 with no
+# rescale allowed: lowered to 0, a never starts (this was the give-back
+# plan at the 4 decisions with idle nodes).  Floor 4 with the cap of 3:
+# at 110 s the group could reach 4, the cap allows 3, so the decisions
+# are those of the cap alone (at 110 s a give-back plan kept 2 before).
+test_expect_success '--admin-policy: a floor no plan meets is lowered, never no plan' '
 	printf "groups:\n  g: {jobs: [a], min_nodes: 2}\nmax_rescales: 0\n" >np.yaml &&
 	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
 		--curves "$D/curves.csv" --curve-source HAND -o np \
 		--no-plot --to 400 --admin-policy np.yaml &&
-	grep -x "decisions_no_plan: 4" np/summary.yaml &&
+	grep -x "decisions_no_plan: 0" np/summary.yaml &&
+	grep -x "decisions_not_optimal: 0" np/summary.yaml &&
 	grep -x "samples_done: 0" np/summary.yaml &&
-	grep -x "allocated_node_hours: 0.000" np/summary.yaml
+	grep -x "allocated_node_hours: 0.000" np/summary.yaml &&
+	printf "users:\n  1000: {max_nodes: 3}\ngroups:\n  g: {jobs: [a], min_nodes: 4}\n" >floor.yaml &&
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o floor \
+		--no-plot --to 400 --admin-policy floor.yaml &&
+	grep -x "decisions_no_plan: 0" floor/summary.yaml &&
+	cut -d, -f1,4,9 floor/steps.csv >actual &&
+	printf "%s\n" t,allocated,slot1 0.000,0,0 10.000,2,2 110.000,3,3 \
+		210.000,3,3 310.000,2,2 >expect &&
+	test_cmp expect actual &&
+	grep -x "samples_done: 9660" floor/summary.yaml
 '
 
 test_expect_success '--compare puts the runs side by side' '

@@ -62,6 +62,7 @@ solve_free(struct solve *s)
 	free(s->colbound);
 	free(s->mult);
 	free(s->lpmult);
+	free(s->floor_from);
 	solve_init(s);
 }
 
@@ -572,10 +573,29 @@ group_rows(struct solve *s)
 	}
 }
 
+/* Whether the owner of j holds more than its cap now (a cap lowered). */
+static int
+owner_over_cap(const struct solve *s, const struct solve_job *j)
+{
+	const struct policy_user *pu = policy_user(&s->policy,
+	    j->job.owner_uid);
+	long held = 0;
+	size_t i;
+
+	if (j->job.owner_uid < 0 || pu == NULL || pu->max_nodes < 0)
+		return 0;
+	for (i = 0; i < s->njobs; i++)
+		if (s->jobs[i].job.owner_uid == j->job.owner_uid)
+			held += s->jobs[i].was;
+	return held > pu->max_nodes;
+}
+
 /*
- * rescale: how many jobs change their node count <= max_rescales.  A job
- * that cannot keep its count (it lost nodes and fell below min_nodes)
- * must change, and is not counted.
+ * rescale: how many jobs change their node count <= max_rescales.  A
+ * change the other rules force is not counted: a job that cannot keep
+ * its count (it lost nodes and fell below min_nodes), and a shrink of a
+ * job whose owner holds more than its cap now (the cap was lowered), so
+ * that the limit never makes a policy impossible to meet.
  */
 static void
 rescale_row(struct solve *s)
@@ -589,10 +609,12 @@ rescale_row(struct solve *s)
 	    "rescale");
 	for (j = 0; j < s->njobs; j++) {
 		const struct solve_job *jb = &s->jobs[j];
+		int over = owner_over_cap(s, jb);
 		if (jb->was > 0 && jb->was < jb->job.min_nodes)
 			continue;
 		for (c = 0; c < jb->nchoice; c++)
-			if (jb->k[c] != jb->was)
+			if (jb->k[c] != jb->was && !(over &&
+			    jb->k[c] < jb->was))
 				milp_coef(&s->model, row, jb->col0 + (int)c, 1);
 	}
 }
@@ -711,7 +733,7 @@ fix_comment(FILE *fp, const struct solve *s)
 static char *
 mps_comment(const struct solve *s, const struct solve_opts *o)
 {
-	char *buf = NULL, num[FMT_DOUBLE_LEN];
+	char *buf = NULL, num[FMT_DOUBLE_LEN], num2[FMT_DOUBLE_LEN];
 	size_t size = 0, j;
 	FILE *fp = open_memstream(&buf, &size);
 
@@ -729,6 +751,13 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 		    s->obj_scale);
 	if (s->nfixed > 0)
 		fix_comment(fp, s);
+	for (j = 0; s->floor_from != NULL && j < s->model.nrows; j++)
+		if (!isnan(s->floor_from[j]))
+			fprintf(fp, "%s: floor %s lowered to %s, the most its "
+			    "jobs can hold under the caps, the rescale limit, "
+			    "the free nodes and the groups before it\n",
+			    s->model.rowname[j], fmt_double(s->floor_from[j],
+			    num), fmt_double(s->model.rhs[j], num2));
 	for (j = 0; j < s->njobs; j++)
 		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
 		    s->jobs[j].was);
@@ -1231,6 +1260,80 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 	return milp_solve(&s->model, o->seconds, start, x, st, d);
 }
 
+/*
+ * The groups' floors when the policy's rows cannot all be met (bf-solve(1),
+ * The policy file): each group, in the file's order, keeps its floor or,
+ * if less, the most its jobs can hold under the caps, the rescale limit,
+ * the free nodes and the floors of the groups before it, found by CBC on
+ * the same columns with that objective (the caps and the limit alone can
+ * always be met, so each of these has a plan, and the last one's meets
+ * every floor so lowered).  s->floor_from keeps the floors before.
+ * Returns 1 when no floor could be lowered (no group row binds), -1 with
+ * d set on failure.
+ */
+static int
+lower_floors(struct solve *s, const struct solve_opts *o, double *x,
+    struct diag *d)
+{
+	struct milp *m = &s->model;
+	double *obj = m->obj, gap = m->gap, *aux;
+	size_t r, q, ngroups = 0;
+	int rc = 0;
+
+	for (r = 0; r < m->nrows; r++)
+		ngroups += strncmp(m->rowname[r], "group_", 6) == 0;
+	if (ngroups == 0)
+		return 1;
+	free(s->floor_from);
+	s->floor_from = malloc((m->nrows + 1) * sizeof *s->floor_from);
+	aux = calloc(m->ncols + 1, sizeof *aux);
+	if (s->floor_from == NULL || aux == NULL) {
+		free(aux);
+		return diag_errno(d, ENOMEM, "floors");
+	}
+	for (r = 0; r < m->nrows; r++) {
+		s->floor_from[r] = NAN;
+		if (strncmp(m->rowname[r], "group_", 6) == 0) {
+			s->floor_from[r] = m->rhs[r];
+			m->rhs[r] = 0;	/* met by every plan */
+		}
+	}
+	for (q = 0; q < m->ncols; q++)
+		m->ub[q] = 1;
+	s->nfixed = 0;
+	m->obj = aux;
+	m->gap = 0;
+	for (r = 0; rc == 0 && r < m->nrows; r++) {
+		enum milp_status st;
+		double most = 0;
+		size_t k;
+		if (isnan(s->floor_from[r]))
+			continue;
+		memset(aux, 0, m->ncols * sizeof *aux);
+		for (k = 0; k < m->nz; k++)
+			if (m->trow[k] == (int)r)
+				aux[m->tcol[k]] -= m->tval[k];
+		if ((rc = milp_solve(m, o->seconds, NULL, x, &st, d)) < 0)
+			break;
+		if (st != MILP_OPTIMAL && st != MILP_STOPPED) {
+			rc = diag_set(d, EX_SOFTWARE, "CBC found no plan for "
+			    "the caps and the rescale limit alone (%s)",
+			    milp_status_name(st));
+			break;
+		}
+		for (k = 0; k < m->nz; k++)
+			if (m->trow[k] == (int)r && x[m->tcol[k]] > 0.5)
+				most += m->tval[k];
+		m->rhs[r] = most < s->floor_from[r] ? most : s->floor_from[r];
+		if (!(m->rhs[r] < s->floor_from[r]))
+			s->floor_from[r] = NAN;
+	}
+	m->obj = obj;
+	m->gap = gap;
+	free(aux);
+	return rc;
+}
+
 static int
 run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
@@ -1257,6 +1360,11 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 	}
 	picks_save(s, dp);
 	rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows &&
+	    (rc = lower_floors(s, o, x, d)) == 0)
+		rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	else if (rc > 0)
+		rc = 0;		/* no floor to lower: infeasible as it is */
 	s->cbc_not_run = rc == 0 && known;
 	if (rc == 0 && known) {
 		snprintf(s->status, sizeof s->status, "optimal");
@@ -1344,6 +1452,7 @@ counts_release(struct solve *s)
 	free(s->colbound);
 	free(s->mult);
 	free(s->lpmult);
+	free(s->floor_from);
 	milp_free(&s->model);
 }
 

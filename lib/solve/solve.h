@@ -231,6 +231,9 @@ struct solve {
 	double objective, seconds;
 	double tfwd;		/* the look-ahead used (solve_horizon()) */
 	size_t horizon_nodes;	/* learnt: the nodes its mean is over */
+	/* per row: a group's floor before lower_floors() lowered it, NAN
+	 * where it did not; NULL while none was */
+	double *floor_from;
 };
 
 struct solve_count {
