@@ -90,6 +90,9 @@ test_expect_success 'an owner over a lowered cap shrinks, whatever max_rescales 
 	printf "users:\n  4242: {max_nodes: 1}\nmax_rescales: 0\n" >pol.yaml &&
 	bf-solve --policy pol.yaml -s st.yaml "$H" "$D/tiny-a.yaml" >plan &&
 	grep -q "^  a: {nodes: 1, was: 2, hosts: \"n2\"}$" plan &&
+	printf "groups:\n  g: {jobs: [a], min_nodes: 1}\nmax_rescales: 0\n" >pol.yaml &&
+	bf-solve --policy pol.yaml "$H" "$D/tiny-a.yaml" >plan &&
+	grep -q "^  a: {nodes: 0, was: 0, note: \"waits: the policy'"'"'s rescale limit: at most 0 jobs change count at a decision, 0 do\"}$" plan &&
 	printf "users:\n  4242: {max_nodes: 2}\nmax_rescales: 0\n" >pol.yaml &&
 	bf-solve --policy pol.yaml -s st.yaml "$H" "$D/tiny-a.yaml" >plan &&
 	grep -q "^  a: {nodes: 2, was: 2, hosts: \"n\[1-2\]\"}$" plan

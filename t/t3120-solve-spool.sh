@@ -61,8 +61,11 @@ test_expect_success 'policy.yaml is read and digested' '
 	printf "jobs:\n  vgg16: {weight: 1000}\nmax_rescales: 0\n" >sp/policy.yaml &&
 	bf-solve -d sp &&
 	grep "policy: \"xxh3:$(xxhsum -H3 sp/policy.yaml | sed "s/.* = //")\"" sp/plans/current.yaml &&
-	grep "^  resnet18: {nodes: 0, was: 0, note: \"waits: the nodes are worth more to other jobs\"}$" sp/plans/current.yaml &&
+	grep "^  resnet18: {nodes: 0, was: 0, note: \"waits: the policy'"'"'s rescale limit: at most 0 jobs change count at a decision, 0 do\"}$" sp/plans/current.yaml &&
 	grep "^  vgg16: {nodes: 4, was: 4," sp/plans/current.yaml &&
+	printf "jobs:\n  vgg16: {weight: 1000}\n" >sp/policy.yaml &&
+	bf-solve -d sp &&
+	grep "^  resnet18: {nodes: 0, was: 0, note: \"waits: the nodes are worth more to other jobs\"}$" sp/plans/current.yaml &&
 	rm sp/policy.yaml
 '
 

@@ -150,15 +150,44 @@ hosts_at(const struct solve *s, const size_t *order, size_t from, size_t to)
 }
 
 /*
+ * The changes the model's row rescale counts in the plan (bf-solve(1),
+ * The policy file: forced ones are not counted), or -1 without the row.
+ */
+static long
+rescales_counted(const struct solve *s)
+{
+	const struct milp *m = &s->model;
+	unsigned char *picked;
+	size_t r, k, j;
+	long n = 0;
+
+	for (r = 0; r < m->nrows; r++)
+		if (strcmp(m->rowname[r], "rescale") == 0)
+			break;
+	if (r == m->nrows || (picked = calloc(m->ncols + 1, 1)) == NULL)
+		return -1;
+	for (j = 0; j < s->njobs; j++)
+		if (s->jobs[j].col0 >= 0 && (size_t)s->jobs[j].col0 +
+		    s->jobs[j].pick < m->ncols)
+			picked[(size_t)s->jobs[j].col0 + s->jobs[j].pick] = 1;
+	for (k = 0; k < m->nz; k++)
+		if (m->trow[k] == (int)r && picked[m->tcol[k]])
+			n += (long)m->tval[k];
+	free(picked);
+	return n;
+}
+
+/*
  * Why a job gets no node, in the words bf-report --now shows its owner:
  * the first that holds of no idle node at all, a policy cap its user's
- * other jobs fill, and the nodes being worth more to other jobs (the
- * objective's choice).  A min_nodes above its reach, with idle nodes, is
- * said by note_of().
+ * other jobs fill, the policy's rescale limit used up by other jobs
+ * (changes: rescales_counted()), and the nodes being worth more to other
+ * jobs (the objective's choice).  A min_nodes above its reach, with idle
+ * nodes, is said by note_of().
  */
 static size_t
-why_waits(const struct solve *s, const struct solve_job *j, char *buf,
-    size_t len, size_t size)
+why_waits(const struct solve *s, const struct solve_job *j, long changes,
+    char *buf, size_t len, size_t size)
 {
 	const struct policy_user *pu = NULL;
 	long held = 0;
@@ -181,6 +210,12 @@ why_waits(const struct solve *s, const struct solve_job *j, char *buf,
 		len += (size_t)snprintf(buf + len, size - len, "%swaits: held "
 		    "by policy cap: user %lld may hold %ld nodes, its jobs "
 		    "hold %ld", len ? "; " : "", pu->uid, pu->max_nodes, held);
+	else if (changes >= 0 && j->was == 0 &&
+	    changes >= s->policy.max_rescales)
+		len += (size_t)snprintf(buf + len, size - len, "%swaits: the "
+		    "policy's rescale limit: at most %ld jobs change count at "
+		    "a decision, %ld do", len ? "; " : "",
+		    s->policy.max_rescales, changes);
 	else
 		len += (size_t)snprintf(buf + len, size - len, "%swaits: the "
 		    "nodes are worth more to other jobs", len ? "; " : "");
@@ -188,7 +223,7 @@ why_waits(const struct solve *s, const struct solve_job *j, char *buf,
 }
 
 static char *
-note_of(const struct solve *s, const struct solve_job *j)
+note_of(const struct solve *s, const struct solve_job *j, long changes)
 {
 	char buf[512] = "";
 	size_t len = 0;
@@ -215,7 +250,7 @@ note_of(const struct solve *s, const struct solve_job *j)
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
 		    "%smin_nodes %ld is above the most it could get, %ld",
 		    len ? "; " : "", j->job.min_nodes, j->reach);
-	len = why_waits(s, j, buf, len, sizeof buf);
+	len = why_waits(s, j, changes, buf, len, sizeof buf);
 	return len ? strdup(buf) : NULL;
 }
 
@@ -259,6 +294,7 @@ plan_jobs(const struct solve *s, const long *own, struct plan *p)
 	size_t *start = calloc(s->njobs + 2, sizeof *start);
 	size_t *fill = calloc(s->njobs + 2, sizeof *fill);
 	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	long changes = rescales_counted(s);
 	int rc = -1;
 
 	if (start == NULL || fill == NULL || order == NULL ||
@@ -278,7 +314,7 @@ plan_jobs(const struct solve *s, const long *own, struct plan *p)
 		snprintf(pj->name, sizeof pj->name, "%s", sj->job.name);
 		pj->nodes = sj->k[sj->pick];
 		pj->was = sj->was;
-		pj->note = note_of(s, sj);
+		pj->note = note_of(s, sj, changes);
 		if (pj->nodes > 0 && (pj->hosts = hosts_at(s, order,
 		    start[j + 1], start[j + 2])) == NULL)
 			goto out;
