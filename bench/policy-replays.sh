@@ -8,7 +8,8 @@
 # bench/jpa.sh's three workloads and window (the Summit trace, the 72
 # hours from BFTrainer's starting point, milp, T_fwd 10 s): imagenet (10
 # jobs at once), sweeps (50) and contested (150 on 512 nodes), each under
-# --profile oracle (POLICY_PROFILE another), once without a policy and
+# bench/jpa.sh's mode oracle (POLICY_MODE online-passive, bf-solve's live
+# default, or none, another), once without a policy and
 # once per seed in POLICY_SEEDS (default "1 2 3 4") with the random policy
 # of that seed, drawn as bench/solve.sh's JxN+rS are but scaled to a
 # replay, where the jobs come and go:
@@ -22,6 +23,7 @@
 #     is 40 to 90 % of what their share of the slots would hold at max
 #     (bf-solve lowers it to what the group's present jobs can reach);
 #   - a rescale limit of 2 to 12 % of the slots, at least 1.
+# The draws are mawk's (Debian's awk): another awk draws other policies.
 # Prints per workload and seed the decisions, their median, p99 and
 # maximum seconds, how many were not proven optimal and how many had no
 # plan (the policy's rows could not all be met: bf-watch's give-back plan,
@@ -37,7 +39,13 @@ BIN=${POLICY_BIN:-$ROOT/bin/bf-sim}
 WORKLOADS=${POLICY_WORKLOADS:-imagenet sweeps contested}
 SEEDS=${POLICY_SEEDS:-1 2 3 4}
 HOURS=${POLICY_HOURS:-72}
-PROFILE=${POLICY_PROFILE:-oracle}
+case ${POLICY_MODE:-oracle} in
+oracle)	PROFILE="--profile oracle" ;;
+online-passive) PROFILE="--profile online --passive" ;;
+none)	PROFILE="--profile none" ;;
+*)	echo "bench/policy-replays.sh: POLICY_MODE oracle, online-passive or none" >&2
+	exit 64 ;;
+esac
 TRACE=$DATA/traces/Summit-idle-nodes-2021-02-10_24.transitions.csv.gz
 OUT=${POLICY_OUT:-$ROOT/bench/out/policy-replays}
 FROM=2021-02-10T20:21:15Z
@@ -80,10 +88,10 @@ draw() {
 				printf "%sweight: %s", sep, (rand() < 0.3 ? 0.5 : 1 + int(rand() * 3)) >pol_out
 			printf "}\n" >pol_out
 		}
-		printf "jobs:\n" >pol_out
+		nw = 0	# "jobs:" only with a job under it: empty is no mapping
 		for (i = 1; i <= n; i++)
 			if (rand() < 0.1)
-				printf "  %s: {weight: %s}\n", name[i], 0.5 + int(rand() * 8) / 2 >pol_out
+				printf "%s  %s: {weight: %s}\n", (nw++ ? "" : "jobs:\n"), name[i], 0.5 + int(rand() * 8) / 2 >pol_out
 		ng = 1 + int(rand() * 3)
 		printf "groups:\n" >pol_out
 		for (g = 0; g < ng; g++) {
@@ -110,7 +118,7 @@ run() {	# name jobs curves slots option...
 	nice -n "${POLICY_NICE:-10}" "$BIN" --idle-trace "$TRACE" \
 	    --epoch 2021-02-10T00:08:52Z --from "$FROM" --to "$TO" \
 	    --jobs "$_jobs" --curves "$_curves" --max-jobs "$_max" -T 10 \
-	    --profile "$PROFILE" -o "$OUT/$_name" --no-plot "$@" </dev/null ||
+	    $PROFILE -o "$OUT/$_name" --no-plot "$@" </dev/null ||
 	    exit 1
 }
 

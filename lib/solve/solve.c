@@ -755,9 +755,11 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 		if (!isnan(s->floor_from[j]))
 			fprintf(fp, "%s: floor %s lowered to %s, the most its "
 			    "jobs can hold under the caps, the rescale limit, "
-			    "the free nodes and the groups before it\n",
+			    "the free nodes and the groups before it%s\n",
 			    s->model.rowname[j], fmt_double(s->floor_from[j],
-			    num), fmt_double(s->model.rhs[j], num2));
+			    num), fmt_double(s->model.rhs[j], num2),
+			    s->floors_stopped ? " (the most found: a search "
+			    "stopped at the time limit)" : "");
 	for (j = 0; j < s->njobs; j++)
 		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
 		    s->jobs[j].was);
@@ -1261,22 +1263,49 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 }
 
 /*
+ * A plan that meets the caps, the rescale limit and the free nodes, none
+ * of the groups' floors needed: every job keeps its count, but a job of
+ * an owner over its cap and one below its min_nodes get 0 (changes the
+ * row rescale does not count).  Into x, one column per job.
+ */
+static void
+keep_plan(const struct solve *s, double *x)
+{
+	size_t j, c;
+
+	memset(x, 0, s->model.ncols * sizeof *x);
+	for (j = 0; j < s->njobs; j++) {
+		const struct solve_job *jb = &s->jobs[j];
+		long want = jb->was;
+		if (jb->was < jb->job.min_nodes || (s->have_policy &&
+		    owner_over_cap(s, jb)))
+			want = 0;
+		for (c = 0; c < jb->nchoice; c++)
+			if (jb->k[c] == want)
+				break;
+		x[jb->col0 + (int)(c < jb->nchoice ? c : 0)] = 1;
+	}
+}
+
+/*
  * The groups' floors when the policy's rows cannot all be met (bf-solve(1),
  * The policy file): each group, in the file's order, keeps its floor or,
  * if less, the most its jobs can hold under the caps, the rescale limit,
  * the free nodes and the floors of the groups before it, found by CBC on
- * the same columns with that objective (the caps and the limit alone can
- * always be met, so each of these has a plan, and the last one's meets
- * every floor so lowered).  s->floor_from keeps the floors before.
- * Returns 1 when no floor could be lowered (no group row binds), -1 with
- * d set on failure.
+ * the same columns with that objective, within -t each.  Each search
+ * starts from a plan that meets those rows (keep_plan(), then the search
+ * before), so that it always has one: stopped by the time limit, it
+ * lowers the floor to the most it found (s->floors_stopped says how many
+ * did), and the last one's plan meets every floor so lowered.
+ * s->floor_from keeps each floor lowered as it was.  Returns 1 when there
+ * is no group row, -1 with d set on failure (the model as it was).
  */
 static int
 lower_floors(struct solve *s, const struct solve_opts *o, double *x,
     struct diag *d)
 {
 	struct milp *m = &s->model;
-	double *obj = m->obj, gap = m->gap, *aux;
+	double *obj = m->obj, gap = m->gap, *aux, *orig, *start;
 	size_t r, q, ngroups = 0;
 	int rc = 0;
 
@@ -1285,59 +1314,73 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 	if (ngroups == 0)
 		return 1;
 	free(s->floor_from);
-	s->floor_from = malloc((m->nrows + 1) * sizeof *s->floor_from);
+	s->floor_from = NULL;
+	s->floors_stopped = 0;
+	orig = malloc((m->nrows + 1) * sizeof *orig);
 	aux = calloc(m->ncols + 1, sizeof *aux);
-	if (s->floor_from == NULL || aux == NULL) {
-		free(aux);
+	start = malloc((m->ncols + 1) * sizeof *start);
+	if (orig == NULL || aux == NULL || start == NULL) {
+		free(orig), free(aux), free(start);
 		return diag_errno(d, ENOMEM, "floors");
 	}
 	for (r = 0; r < m->nrows; r++) {
-		s->floor_from[r] = NAN;
+		orig[r] = NAN;
 		if (strncmp(m->rowname[r], "group_", 6) == 0) {
-			s->floor_from[r] = m->rhs[r];
+			orig[r] = m->rhs[r];
 			m->rhs[r] = 0;	/* met by every plan */
 		}
 	}
 	for (q = 0; q < m->ncols; q++)
 		m->ub[q] = 1;
 	s->nfixed = 0;
+	keep_plan(s, start);
 	m->obj = aux;
 	m->gap = 0;
 	for (r = 0; rc == 0 && r < m->nrows; r++) {
 		enum milp_status st;
 		double most = 0;
 		size_t k;
-		if (isnan(s->floor_from[r]))
+		if (isnan(orig[r]))
 			continue;
 		memset(aux, 0, m->ncols * sizeof *aux);
 		for (k = 0; k < m->nz; k++)
 			if (m->trow[k] == (int)r)
 				aux[m->tcol[k]] -= m->tval[k];
-		if ((rc = milp_solve(m, o->seconds, NULL, x, &st, d)) < 0)
+		if ((rc = milp_solve(m, o->seconds, start, x, &st, d)) < 0)
 			break;
 		if (st != MILP_OPTIMAL && st != MILP_STOPPED) {
-			rc = diag_set(d, EX_SOFTWARE, "CBC found no plan for "
-			    "the caps and the rescale limit alone (%s)",
-			    milp_status_name(st));
-			break;
+			/* nothing better than the start: it meets the rows */
+			memcpy(x, start, m->ncols * sizeof *x);
+			st = MILP_STOPPED;
 		}
+		s->floors_stopped += st != MILP_OPTIMAL;
 		for (k = 0; k < m->nz; k++)
 			if (m->trow[k] == (int)r && x[m->tcol[k]] > 0.5)
 				most += m->tval[k];
-		m->rhs[r] = most < s->floor_from[r] ? most : s->floor_from[r];
-		if (!(m->rhs[r] < s->floor_from[r]))
-			s->floor_from[r] = NAN;
+		m->rhs[r] = most < orig[r] ? most : orig[r];
+		if (!(m->rhs[r] < orig[r]))
+			orig[r] = NAN;	/* kept */
+		memcpy(start, x, m->ncols * sizeof *start);
 	}
 	m->obj = obj;
 	m->gap = gap;
-	free(aux);
+	if (rc < 0) {
+		for (r = 0; r < m->nrows; r++)
+			if (strncmp(m->rowname[r], "group_", 6) == 0 &&
+			    !isnan(orig[r]))
+				m->rhs[r] = orig[r];
+		free(orig);
+	} else {
+		s->floor_from = orig;
+	}
+	free(aux), free(start);
 	return rc;
 }
 
 static int
 run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
-	enum milp_status st;
+	enum milp_status st = MILP_FAILED;
 	double *x, *start;
 	size_t *dp;
 	int rc, known;
@@ -1360,7 +1403,7 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 	}
 	picks_save(s, dp);
 	rc = cbc_fixed(s, o, start, x, &st, &known, d);
-	if (rc == 0 && st == MILP_INFEASIBLE && s->policy_rows &&
+	if (rc == 0 && !known && st == MILP_INFEASIBLE && s->policy_rows &&
 	    (rc = lower_floors(s, o, x, d)) == 0)
 		rc = cbc_fixed(s, o, start, x, &st, &known, d);
 	else if (rc > 0)

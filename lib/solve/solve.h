@@ -234,6 +234,7 @@ struct solve {
 	/* per row: a group's floor before lower_floors() lowered it, NAN
 	 * where it did not; NULL while none was */
 	double *floor_from;
+	size_t floors_stopped;	/* of those searches, stopped by -t */
 };
 
 struct solve_count {
