@@ -1178,6 +1178,14 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 	s->fixby = "a bound above L that this model's optimum meets";
 	for (tries = 0;; tries++) {
 		double left = fmax(o->seconds - seconds_since(&t0), 0.001);
+		/* No time to search: the plan found is the answer (a review
+		 * saw CBC's preprocessing crash given 1 ms and a start). */
+		if (prev != NULL && left < SOLVE_LEFT_MIN) {
+			memcpy(x, prev, s->model.ncols * sizeof *x);
+			*st = MILP_STOPPED;
+			fix_at(s, t);	/* t is its objective: the MPS's claim */
+			break;
+		}
 		fix_at(s, t);
 		if ((rc = milp_solve(&s->model, left, prev, x, st, d)) < 0)
 			break;

@@ -165,6 +165,8 @@ struct solve_opts {
  * decides at every change of the holes.
  */
 #define SOLVE_FIX_COLS	0
+/* Seconds of -t left below which a plan found is kept, CBC not run again */
+#define SOLVE_LEFT_MIN	0.01
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
