@@ -15,6 +15,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
 
@@ -523,7 +526,7 @@ sub_solution(const struct milp *m, const int *keep, const double *xs,
 
 static int
 sub_solve(const struct milp *m, double seconds, const double *start,
-    double *x, enum milp_status *status, struct diag *d)
+    double *x, enum milp_status *status, int no_pump, struct diag *d)
 {
 	struct csc c;
 	Cbc_Model *cbc;
@@ -545,6 +548,8 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 	Cbc_setMaximumSeconds(cbc, seconds);
 	Cbc_setAllowableFractionGap(cbc, 0);
 	Cbc_setAllowableGap(cbc, m->gap);
+	if (no_pump)
+		Cbc_setParameter(cbc, "feas", "off");
 	if (start != NULL)
 		cbc_start(cbc, start, m->ncols, idx, val);
 	t0 = now_seconds();
@@ -554,6 +559,128 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 	free(lo), free(hi), free(idx), free(val);
 	csc_free(&c);
 	return 0;
+}
+
+/* What the child hands back through its pipe, before x. */
+struct child_out {
+	int rc, code;
+	enum milp_status status;
+	char text[DIAG_MAX];
+};
+
+static int died_signal;
+
+int
+milp_died_signal(void)
+{
+	return died_signal;
+}
+
+static int
+write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Up to len bytes until the end of file; how many were read. */
+static size_t
+read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = read(fd, p + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	return got;
+}
+
+/*
+ * sub_solve() in a child process, its answer back through a pipe: 0 or
+ * -1 as it returns, 1 when the child died before handing all of it back
+ * (died_signal says how), 2 when no child could be started (the caller
+ * runs it here).
+ */
+static int
+child_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, int no_pump, struct diag *d)
+{
+	struct child_out out;
+	size_t xlen = m->ncols * sizeof *x;
+	int fd[2], wst, whole;
+	pid_t pid;
+
+	if (pipe(fd) < 0)
+		return 2;
+	if ((pid = fork()) < 0) {
+		close(fd[0]), close(fd[1]);
+		return 2;
+	}
+	if (pid == 0) {
+		struct diag cd;
+		close(fd[0]);
+		memset(&cd, 0, sizeof cd);
+		memset(&out, 0, sizeof out);
+		out.rc = sub_solve(m, seconds, start, x, &out.status, no_pump,
+		    &cd);
+		out.code = cd.code;
+		memcpy(out.text, cd.text, sizeof out.text);
+		_exit(write_all(fd[1], &out, sizeof out) < 0 ||
+		    write_all(fd[1], x, xlen) < 0 ? 1 : 0);
+	}
+	close(fd[1]);
+	whole = read_all(fd[0], &out, sizeof out) == sizeof out &&
+	    read_all(fd[0], x, xlen) == xlen;
+	close(fd[0]);
+	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
+		continue;
+	if (!whole) {
+		died_signal = WIFSIGNALED(wst) ? WTERMSIG(wst) : 0;
+		memset(x, 0, xlen);
+		return 1;
+	}
+	if (out.rc < 0) {
+		d->code = out.code;
+		memcpy(d->text, out.text, sizeof d->text);
+		d->text[sizeof d->text - 1] = '\0';
+		return -1;
+	}
+	*status = out.status;
+	return 0;
+}
+
+/* CBC in a child, once more without the feasibility pump if it dies. */
+static int
+guarded_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	int rc = child_solve(m, seconds, start, x, status, 0, d);
+
+	if (rc == 1)
+		rc = child_solve(m, seconds, start, x, status, 1, d);
+	if (rc == 2)
+		rc = sub_solve(m, seconds, start, x, status, 0, d);
+	if (rc == 1) {
+		*status = MILP_DIED;
+		rc = 0;
+	}
+	return rc;
 }
 
 int
@@ -579,7 +706,7 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 		if (keep[q] >= 0)
 			ss[keep[q]] = start[q];
 	memset(xs, 0, (m->ncols + 1) * sizeof *xs);
-	rc = sub_solve(&sub, seconds, start ? ss : NULL, xs, status, d);
+	rc = guarded_solve(&sub, seconds, start ? ss : NULL, xs, status, d);
 	if (rc == 0)
 		sub_solution(m, keep, xs, x);
 	free(xs), free(ss), free(keep);
@@ -665,6 +792,8 @@ milp_status_name(enum milp_status s)
 		return "stopped: time limit, no solution";
 	case MILP_INFEASIBLE:
 		return "infeasible";
+	case MILP_DIED:
+		return "failed: CBC died";
 	default:
 		return "failed";
 	}

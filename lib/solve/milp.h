@@ -48,6 +48,16 @@
  *	at 0 (bounds [0, 0]) are left out of what CBC is given, as they add
  *	nothing to a row or to the objective: x has them at 0.  The rows are
  *	all given, an empty one included.
+ *
+ *	CBC runs in a child process (fork(2), the solution back through a
+ *	shared mapping), so that an abort or a crash inside it ends the
+ *	child, not the caller: Debian's CLP asserts (ClpNonLinearCost
+ *	"lowerValue <= upperValue", seen in CBC's feasibility pump on a
+ *	model of bf-sim's, bench/solve.md) and would have killed bf-watch at
+ *	every retry of the same inputs.  A child that dies is run once more
+ *	with the feasibility pump off; dying again, the status is
+ *	MILP_DIED ("failed: CBC died, signal N"), which callers take as
+ *	MILP_FAILED.  Where fork() fails, CBC runs in this process.
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
@@ -65,7 +75,8 @@ enum milp_status {
 	MILP_STOPPED,		/* time limit, x is the best known */
 	MILP_STOPPED_NONE,	/* time limit, no solution known */
 	MILP_INFEASIBLE,
-	MILP_FAILED		/* abandoned or unbounded */
+	MILP_FAILED,		/* abandoned or unbounded */
+	MILP_DIED		/* CBC aborted or crashed, twice */
 };
 
 struct milp {
@@ -99,5 +110,7 @@ int milp_lp_duals(const struct milp *m, double *dual, double *value,
     struct diag *d);
 int milp_scale_objective(struct milp *m, double limit);
 const char *milp_status_name(enum milp_status s);
+/* The signal that ended CBC's last child to die, 0 none (this process). */
+int milp_died_signal(void);
 
 #endif

@@ -1190,7 +1190,7 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 		if ((rc = milp_solve(&s->model, left, prev, x, st, d)) < 0)
 			break;
 		if (prev != NULL && (*st == MILP_STOPPED_NONE ||
-		    *st == MILP_FAILED)) {
+		    *st == MILP_FAILED || *st == MILP_DIED)) {
 			memcpy(x, prev, s->model.ncols * sizeof *x);
 			*st = MILP_STOPPED;
 		}
@@ -1425,7 +1425,8 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 	if (rc == 0)
 		snprintf(s->status, sizeof s->status, "%s%s",
 		    milp_status_name(st), st != MILP_STOPPED_NONE &&
-		    st != MILP_FAILED ? "" : start ? "; the start is kept" :
+		    st != MILP_FAILED && st != MILP_DIED ? "" : start ?
+		    "; the start is kept" :
 		    "; the current allocation is kept");
 	if (rc == 0 && (st == MILP_OPTIMAL || st == MILP_STOPPED)) {
 		double best;
@@ -1445,10 +1446,11 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 		rc = diag_set(d, EX_DATAERR, "%s: the policy's constraints "
 		    "cannot all be met", s->policy.file);
 	}
-	else if (rc == 0 && (st == MILP_INFEASIBLE || (st == MILP_FAILED &&
-	    !s->policy_rows)))
+	else if (rc == 0 && (st == MILP_INFEASIBLE || ((st == MILP_FAILED ||
+	    st == MILP_DIED) && !s->policy_rows)))
 		rc = dp_instead(s, start ? dp : NULL, st == MILP_INFEASIBLE ?
-		    "found the model infeasible" : "failed", d);
+		    "found the model infeasible" : st == MILP_DIED ? "died" :
+		    "failed", d);
 	else if (rc == 0 && start == NULL)
 		keep_current(s);
 	/* else: the picks are still the DP's, which was the start */
