@@ -251,6 +251,14 @@ test_expect_success 'an SWF job log, --stall: one charge a take-back, at the cou
 	grep -x "samples_per_idle_node_hour: 35400.000" swfstall/summary.yaml
 '
 
+owned() {	# dir [option...]: tiny.csv to 400 s, job a owned by uid 1000
+	_dir=$1
+	shift
+	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
+		--curves "$D/curves.csv" --curve-source HAND -o "$_dir" \
+		--no-plot --to 400 "$@"
+}
+
 # --admin-policy, on tiny.csv: job a (lin, 1..4 nodes, up 2 s, down 1 s)
 # owned by uid 1000, whom the policy caps at 3 nodes.
 #   10 s: a 0 -> 2 (value 200 > 0)
@@ -265,9 +273,7 @@ test_expect_success '--admin-policy: a user capped at 3 nodes, worked out by han
 	printf "%s\n" name,model,submit_s,min_nodes,max_nodes,samples,rescale_up_s,rescale_down_s,owner \
 		a,lin,0,1,4,1000000,2,1,1000 >owned.csv &&
 	printf "users:\n  1000: {max_nodes: 3}\n" >cap.yaml &&
-	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
-		--curves "$D/curves.csv" --curve-source HAND -o capped \
-		--no-plot --to 400 --admin-policy cap.yaml &&
+	owned capped --admin-policy cap.yaml &&
 	cat >expect <<-EOF &&
 	admin_policy: "$(digest cap.yaml)"
 	allocated_node_hours: 0.272
@@ -286,9 +292,7 @@ test_expect_success '--admin-policy: a user capped at 3 nodes, worked out by han
 	printf "%s\n" t,allocated,slot1 0.000,0,0 10.000,2,2 110.000,3,3 \
 		210.000,3,3 310.000,2,2 >expect &&
 	test_cmp expect actual &&
-	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
-		--curves "$D/curves.csv" --curve-source HAND -o free \
-		--no-plot --to 400 &&
+	owned free &&
 	! grep -q "^admin_policy:" free/summary.yaml &&
 	grep -x "samples_done: 10690" free/summary.yaml
 '
@@ -299,9 +303,7 @@ test_expect_success '--admin-policy: a user capped at 3 nodes, worked out by han
 # first summary of this file, samples_done 10690.
 test_expect_success '--admin-policy max_rate_per_node caps what is decided on, not the training' '
 	printf "max_rate_per_node: 5\n" >rate.yaml &&
-	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
-		--curves "$D/curves.csv" --curve-source HAND -o rate \
-		--no-plot --to 400 --admin-policy rate.yaml &&
+	owned rate --admin-policy rate.yaml &&
 	grep -x "samples_done: 10690" rate/summary.yaml &&
 	grep -x "rescale_loss_samples: 110" rate/summary.yaml
 '
@@ -314,17 +316,13 @@ test_expect_success '--admin-policy max_rate_per_node caps what is decided on, n
 # are those of the cap alone (at 110 s a give-back plan kept 2 before).
 test_expect_success '--admin-policy: a floor no plan meets is lowered, never no plan' '
 	printf "groups:\n  g: {jobs: [a], min_nodes: 2}\nmax_rescales: 0\n" >np.yaml &&
-	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
-		--curves "$D/curves.csv" --curve-source HAND -o np \
-		--no-plot --to 400 --admin-policy np.yaml &&
+	owned np --admin-policy np.yaml &&
 	grep -x "decisions_no_plan: 0" np/summary.yaml &&
 	grep -x "decisions_not_optimal: 0" np/summary.yaml &&
 	grep -x "samples_done: 0" np/summary.yaml &&
 	grep -x "allocated_node_hours: 0.000" np/summary.yaml &&
 	printf "users:\n  1000: {max_nodes: 3}\ngroups:\n  g: {jobs: [a], min_nodes: 4}\n" >floor.yaml &&
-	bf-sim --idle-trace "$D/tiny.csv" --jobs owned.csv \
-		--curves "$D/curves.csv" --curve-source HAND -o floor \
-		--no-plot --to 400 --admin-policy floor.yaml &&
+	owned floor --admin-policy floor.yaml &&
 	grep -x "decisions_no_plan: 0" floor/summary.yaml &&
 	cut -d, -f1,4,9 floor/steps.csv >actual &&
 	printf "%s\n" t,allocated,slot1 0.000,0,0 10.000,2,2 110.000,3,3 \
