@@ -192,6 +192,8 @@ test_expect_success '--metrics: Prometheus text format (promtool), the figures o
 	grep -x "bftrainer_errors_total{kind=\"solve\"} 0" m.prom &&
 	n=$(sed -n "s/^bftrainer_decision_seconds_count //p" m.prom) && test "$n" -ge 3 &&
 	grep -x "bftrainer_decision_seconds_bucket{le=\"+Inf\"} $n" m.prom &&
+	grep -x "bftrainer_decisions_total{proof=\"optimal\"} $n" m.prom &&
+	grep -x "bftrainer_decisions_total{proof=\"none\"} 0" m.prom &&
 	t=$(sed -n "s/^bftrainer_last_pass_timestamp_seconds //p" m.prom) &&
 	test "$t" -ge $(($(date +%s) - 60))
 '

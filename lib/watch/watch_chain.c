@@ -589,7 +589,7 @@ chain_solve(struct watcher *w, struct decision *x)
 		policy_good(w, &x->in);
 	if (w->giving_back || w->solve_error[0] != '\0')
 		log_info("solve: a plan is made again");
-	watch_metrics_decision(&w->m, now_mono() - t0);
+	watch_metrics_decision(&w->m, now_mono() - t0, p.status);
 	w->giving_back = 0;
 	w->solve_error[0] = '\0';
 	x->secs = now_mono() - t0;

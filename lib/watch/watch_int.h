@@ -47,6 +47,7 @@ struct watch_metrics {
 	char idle_of[HASH_TEXT_LEN];	/* the holes nodes_idle counts */
 	int giving_back;
 	unsigned long long bucket[WATCH_METRICS_BUCKETS], decisions, actions;
+	unsigned long long not_optimal;	/* decisions not proven optimal */
 	double decision_sum;
 	unsigned long long errors[WATCH_ERROR_KINDS];
 };
@@ -102,7 +103,8 @@ struct watcher {
 };
 
 /* watch_metrics.c */
-void watch_metrics_decision(struct watch_metrics *m, double seconds);
+void watch_metrics_decision(struct watch_metrics *m, double seconds,
+    const char *status);
 int watch_metrics_write(const struct watch_metrics *m, const char *path,
     struct diag *d);
 

@@ -33,11 +33,15 @@ static const char *const error_kinds[WATCH_ERROR_KINDS] = {
 	"intake", "profile", "solve", "apply", "holes_cmd"
 };
 
+/* status: the plan's solver.status; not "optimal...": not proven so. */
 void
-watch_metrics_decision(struct watch_metrics *m, double seconds)
+watch_metrics_decision(struct watch_metrics *m, double seconds,
+    const char *status)
 {
 	size_t i;
 
+	if (strncmp(status, "optimal", 7) != 0)
+		m->not_optimal++;
 	for (i = 0; i < WATCH_METRICS_BUCKETS; i++)
 		if (seconds <= bounds[i])
 			m->bucket[i]++;
@@ -88,6 +92,12 @@ write_all(FILE *fp, const struct watch_metrics *m)
 	    "bftrainer_decision_seconds_sum %.9f\n"
 	    "bftrainer_decision_seconds_count %llu\n", m->decisions,
 	    m->decision_sum, m->decisions);
+	fprintf(fp, "# HELP bftrainer_decisions_total Decisions made, by "
+	    "whether the plan is proven optimal.\n"
+	    "# TYPE bftrainer_decisions_total counter\n"
+	    "bftrainer_decisions_total{proof=\"optimal\"} %llu\n"
+	    "bftrainer_decisions_total{proof=\"none\"} %llu\n",
+	    m->decisions - m->not_optimal, m->not_optimal);
 	fprintf(fp, "# HELP bftrainer_actions_total Actions enacted.\n"
 	    "# TYPE bftrainer_actions_total counter\n"
 	    "bftrainer_actions_total %llu\n", m->actions);
