@@ -16,6 +16,7 @@
 #include "util/version.h"
 
 #include "report/audit.h"
+#include "solve/milp.h"
 #include "spool/spool.h"
 
 static const char usage_text[] =
@@ -75,6 +76,8 @@ main(int argc, char **argv)
 	if (do_log ? optind != argc : argc - optind != 1)
 		usage(EX_USAGE);
 	spool_path = cli_spool(dopt, 0, &c);
+	/* CBC's server, forked while this process is small (milp.h) */
+	(void)milp_server_start();
 	if (spool_open(&sp, spool_path, 0, &d) < 0)
 		log_diag_fatal(&d);
 	rc = do_log ? audit_log(&sp, stdout, &d) :

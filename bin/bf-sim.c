@@ -382,6 +382,8 @@ simulate(struct args *a)
 	char digest[HASH_TEXT_LEN];
 	int last = -1;
 
+	/* CBC's server, forked while this process is small (milp.h) */
+	(void)milp_server_start();
 	if (a->admin != NULL) {
 		load_admin(a->admin, &admin, digest);
 		a->o.admin = &admin;

@@ -381,6 +381,8 @@ main(int argc, char **argv)
 
 	log_init(argv[0]);
 	options(argc, argv, &a);
+	/* CBC's server, forked while this process is small (milp.h) */
+	(void)milp_server_start();
 	if (optind == argc)
 		a.spool_mode = 1;
 	if (a.spool_mode && (optind != argc || a.state || a.mps ||

@@ -3,7 +3,9 @@
  * CLP, ClpNonLinearCost "lowerValue <= upperValue", in its feasibility
  * pump) is solved by milp_solve() without killing the caller: the child
  * that ran CBC dies of SIGABRT, the one run again without the pump
- * proves the optimum.  The model is t/data/solve/clp-abort.mps (see
+ * proves the optimum; by a child of its own per solve, and by the solver
+ * server (milp_server_start()), which dies and is not used again.  The
+ * model is t/data/solve/clp-abort.mps (see
  * t/data/solve/SOURCES.md), read here by a reader of the MPS that
  * milp_mps() writes, so that CBC is given the same arrays as when it
  * aborted; `cbc clp-abort.mps -allowableGap G -ratioGap 0 -solve` aborts
@@ -82,15 +84,70 @@ read_mps(const char *path, struct milp *m)
 	return m->oom ? -1 : 0;
 }
 
+/* The model's objective at x, and how many columns are 1. */
+static double
+value(const struct milp *m, const double *x, size_t *ones)
+{
+	double z = 0;
+	size_t q;
+
+	*ones = 0;
+	for (q = 0; q < m->ncols; q++)
+		if (x[q] > 0.5) {
+			z += m->obj[q];
+			(*ones)++;
+		}
+	return z;
+}
+
+static void
+abort_model(struct milp *m, const char *how)
+{
+	struct diag d;
+	enum milp_status st = MILP_FAILED;
+	double *x = calloc(m->ncols + 1, sizeof *x), z;
+	size_t ones;
+	int rc;
+
+	rc = milp_solve(m, 10, NULL, x, &st, &d);
+	ok(rc == 0, "%s: milp_solve returns, this process alive", how);
+	ok(milp_died_signal() == SIGABRT, "%s: CBC died of SIGABRT (signal "
+	    "%d): the abort this model is kept for", how, milp_died_signal());
+	z = value(m, x, &ones);
+	ok(st == MILP_OPTIMAL && fabs(z - OPTIMUM) <= GAP && ones == 50,
+	    "%s: run again without the feasibility pump: %s, %.17g (cbc: "
+	    "%.17g), %zu columns of 50 jobs", how, milp_status_name(st), z,
+	    OPTIMUM, ones);
+	free(x);
+}
+
+/* max 3 y0 + 2 y1 + 2 y2, y0 + y1 + y2 <= 2: y0 and one other, 5. */
+static void
+small_model(const char *how)
+{
+	struct milp m;
+	struct diag d;
+	enum milp_status st = MILP_FAILED;
+	double x[3] = { 0, 0, 0 };
+	size_t ones;
+	int r, q;
+
+	milp_init(&m);
+	r = milp_row(&m, 'L', 2, "two");
+	for (q = 0; q < 3; q++)
+		milp_coef(&m, r, milp_col(&m, q == 0 ? -3 : -2, 0, 1, 1,
+		    "y%d", q), 1);
+	ok(milp_solve(&m, 10, NULL, x, &st, &d) == 0 && st == MILP_OPTIMAL &&
+	    value(&m, x, &ones) == -5 && ones == 2 && x[0] > 0.5,
+	    "%s: a small model solved, optimal", how);
+	milp_free(&m);
+}
+
 int
 main(int argc, char **argv)
 {
 	char self[4096], path[8192];
 	struct milp m;
-	struct diag d;
-	enum milp_status st = MILP_FAILED;
-	double *x, z = 0;
-	size_t q, ones = 0;
 	int rc;
 
 	(void)argc;
@@ -103,21 +160,17 @@ main(int argc, char **argv)
 	    "the model read: 711 columns, 68 rows (%zu, %zu)", m.ncols,
 	    m.nrows);
 	m.gap = GAP;
-	x = calloc(m.ncols + 1, sizeof *x);
-	rc = milp_solve(&m, 10, NULL, x, &st, &d);
-	ok(rc == 0, "milp_solve returns, this process alive");
-	ok(milp_died_signal() == SIGABRT, "CBC's first child died of SIGABRT "
-	    "(signal %d): the abort this model is kept for", milp_died_signal());
-	for (q = 0; q < m.ncols; q++)
-		if (x[q] > 0.5) {
-			z += m.obj[q];
-			ones++;
-		}
-	ok(st == MILP_OPTIMAL && fabs(z - OPTIMUM) <= GAP,
-	    "run again without the feasibility pump: %s, %.17g (cbc: %.17g)",
-	    milp_status_name(st), z, OPTIMUM);
-	ok(ones == 50, "one column for each of the 50 jobs (%zu)", ones);
-	free(x);
+	/* CBC in a child of its own per solve */
+	small_model("a child per solve");
+	abort_model(&m, "a child per solve");
+	/* the server forked now: it dies; then a child per solve again */
+	ok(milp_server_start() == 0 && milp_server_running(),
+	    "the solver server forked");
+	small_model("the server");
+	ok(milp_server_running(), "the server answered, still used");
+	abort_model(&m, "the server");
+	ok(!milp_server_running(), "the server died, not used again");
+	small_model("the server gone, a child per solve");
 	milp_free(&m);
 	return tap_done();
 }

@@ -15,6 +15,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -623,8 +626,8 @@ child_solve(const struct milp *m, double seconds, const double *start,
 {
 	struct child_out out;
 	size_t xlen = m->ncols * sizeof *x;
-	int fd[2], wst, whole;
-	pid_t pid;
+	int fd[2], wst = 0, whole;
+	pid_t pid, r;
 
 	if (pipe(fd) < 0)
 		return 2;
@@ -648,10 +651,10 @@ child_solve(const struct milp *m, double seconds, const double *start,
 	whole = read_all(fd[0], &out, sizeof out) == sizeof out &&
 	    read_all(fd[0], x, xlen) == xlen;
 	close(fd[0]);
-	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
+	while ((r = waitpid(pid, &wst, 0)) < 0 && errno == EINTR)
 		continue;
 	if (!whole) {
-		died_signal = WIFSIGNALED(wst) ? WTERMSIG(wst) : 0;
+		died_signal = r == pid && WIFSIGNALED(wst) ? WTERMSIG(wst) : 0;
 		memset(x, 0, xlen);
 		return 1;
 	}
@@ -665,13 +668,248 @@ child_solve(const struct milp *m, double seconds, const double *start,
 	return 0;
 }
 
-/* CBC in a child, once more without the feasibility pump if it dies. */
+/*
+ * The solver server (milp_server_start()): a child forked while the
+ * program is small, which solves each model sent down a socket pair and
+ * sends the answer back; sent with MSG_NOSIGNAL, so that a server gone
+ * is an error, not a SIGPIPE.
+ */
+static pid_t server_pid = -1;
+static int server_fd = -1;
+
+struct request {
+	size_t ncols, nrows, nz, names;
+	double seconds, gap;
+	int has_start, no_pump;
+};
+
+static int
+send_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static size_t
+names_len(const struct milp *m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->ncols; i++)
+		n += strlen(m->colname[i]) + 1;
+	for (i = 0; i < m->nrows; i++)
+		n += strlen(m->rowname[i]) + 1;
+	return n;
+}
+
+static int
+send_model(int fd, const struct milp *m, double seconds,
+    const double *start, int no_pump)
+{
+	struct request rq;
+	size_t i;
+
+	memset(&rq, 0, sizeof rq);
+	rq.ncols = m->ncols, rq.nrows = m->nrows, rq.nz = m->nz;
+	rq.names = names_len(m);
+	rq.seconds = seconds, rq.gap = m->gap;
+	rq.has_start = start != NULL, rq.no_pump = no_pump;
+	if (send_all(fd, &rq, sizeof rq) < 0 ||
+	    send_all(fd, m->obj, m->ncols * sizeof *m->obj) < 0 ||
+	    send_all(fd, m->lb, m->ncols * sizeof *m->lb) < 0 ||
+	    send_all(fd, m->ub, m->ncols * sizeof *m->ub) < 0 ||
+	    send_all(fd, m->isint, m->ncols) < 0 ||
+	    send_all(fd, m->sense, m->nrows) < 0 ||
+	    send_all(fd, m->rhs, m->nrows * sizeof *m->rhs) < 0 ||
+	    send_all(fd, m->trow, m->nz * sizeof *m->trow) < 0 ||
+	    send_all(fd, m->tcol, m->nz * sizeof *m->tcol) < 0 ||
+	    send_all(fd, m->tval, m->nz * sizeof *m->tval) < 0 ||
+	    (start != NULL && send_all(fd, start, m->ncols *
+	    sizeof *start) < 0))
+		return -1;
+	for (i = 0; i < m->ncols; i++)
+		if (send_all(fd, m->colname[i], strlen(m->colname[i]) + 1) < 0)
+			return -1;
+	for (i = 0; i < m->nrows; i++)
+		if (send_all(fd, m->rowname[i], strlen(m->rowname[i]) + 1) < 0)
+			return -1;
+	return 0;
+}
+
+#define GET(fd, p, n) (read_all(fd, p, n) == (n))
+
+/* The server's side of one request: 0 done, -1 the socket is gone. */
+static int
+serve_one(int fd)
+{
+	struct request rq;
+	struct milp m;
+	struct child_out out;
+	char *names = NULL, *p;
+	double *start = NULL, *x = NULL;
+	size_t i;
+	int ok;
+
+	if (!GET(fd, &rq, sizeof rq))
+		return -1;
+	memset(&m, 0, sizeof m);
+	m.ncols = rq.ncols, m.nrows = rq.nrows, m.nz = rq.nz, m.gap = rq.gap;
+	m.obj = malloc((m.ncols + 1) * sizeof *m.obj);
+	m.lb = malloc((m.ncols + 1) * sizeof *m.lb);
+	m.ub = malloc((m.ncols + 1) * sizeof *m.ub);
+	m.isint = malloc(m.ncols + 1);
+	m.sense = malloc(m.nrows + 1);
+	m.rhs = malloc((m.nrows + 1) * sizeof *m.rhs);
+	m.trow = malloc((m.nz + 1) * sizeof *m.trow);
+	m.tcol = malloc((m.nz + 1) * sizeof *m.tcol);
+	m.tval = malloc((m.nz + 1) * sizeof *m.tval);
+	m.colname = malloc((m.ncols + 1) * sizeof *m.colname);
+	m.rowname = malloc((m.nrows + 1) * sizeof *m.rowname);
+	names = malloc(rq.names + 1);
+	x = calloc(m.ncols + 1, sizeof *x);
+	if (rq.has_start)
+		start = malloc((m.ncols + 1) * sizeof *start);
+	ok = m.obj && m.lb && m.ub && m.isint && m.sense && m.rhs && m.trow &&
+	    m.tcol && m.tval && m.colname && m.rowname && names && x &&
+	    (start || !rq.has_start) &&
+	    GET(fd, m.obj, m.ncols * sizeof *m.obj) &&
+	    GET(fd, m.lb, m.ncols * sizeof *m.lb) &&
+	    GET(fd, m.ub, m.ncols * sizeof *m.ub) &&
+	    GET(fd, m.isint, m.ncols) && GET(fd, m.sense, m.nrows) &&
+	    GET(fd, m.rhs, m.nrows * sizeof *m.rhs) &&
+	    GET(fd, m.trow, m.nz * sizeof *m.trow) &&
+	    GET(fd, m.tcol, m.nz * sizeof *m.tcol) &&
+	    GET(fd, m.tval, m.nz * sizeof *m.tval) &&
+	    (!rq.has_start || GET(fd, start, m.ncols * sizeof *start)) &&
+	    GET(fd, names, rq.names);
+	if (ok) {
+		struct diag cd;
+		names[rq.names] = '\0';
+		for (i = 0, p = names; i < m.ncols; i++, p += strlen(p) + 1)
+			m.colname[i] = p;
+		for (i = 0; i < m.nrows; i++, p += strlen(p) + 1)
+			m.rowname[i] = p;
+		memset(&cd, 0, sizeof cd);
+		memset(&out, 0, sizeof out);
+		out.rc = sub_solve(&m, rq.seconds, start, x, &out.status,
+		    rq.no_pump, &cd);
+		out.code = cd.code;
+		memcpy(out.text, cd.text, sizeof out.text);
+		ok = send_all(fd, &out, sizeof out) == 0 &&
+		    send_all(fd, x, m.ncols * sizeof *x) == 0;
+	}
+	free(m.obj), free(m.lb), free(m.ub), free(m.isint), free(m.sense);
+	free(m.rhs), free(m.trow), free(m.tcol), free(m.tval);
+	free(m.colname), free(m.rowname), free(names), free(x), free(start);
+	return ok ? 0 : -1;
+}
+
+int
+milp_server_running(void)
+{
+	return server_pid > 0;
+}
+
+int
+milp_server_start(void)
+{
+	int sv[2];
+	pid_t pid;
+
+	if (server_pid > 0)
+		return 0;
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+		return -1;
+	if ((pid = fork()) < 0) {
+		close(sv[0]), close(sv[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		struct rlimit rl;
+		int fd, max = 65536;
+		/* none of the caller's descriptors: a lock, a socket */
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+		    rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < 65536)
+			max = (int)rl.rlim_cur;
+		for (fd = 3; fd < max; fd++)
+			if (fd != sv[1])
+				close(fd);
+		while (serve_one(sv[1]) == 0)
+			continue;
+		_exit(0);
+	}
+	close(sv[1]);
+	(void)fcntl(sv[0], F_SETFD, FD_CLOEXEC);
+	server_fd = sv[0];
+	server_pid = pid;
+	return 0;
+}
+
+/* The server is gone: reaped, how it died kept, the solves fork. */
+static void
+server_gone(void)
+{
+	int wst = 0;
+	pid_t r;
+
+	close(server_fd);
+	server_fd = -1;
+	/* reaped already where the caller reaps every child (bf-watch) */
+	while ((r = waitpid(server_pid, &wst, 0)) < 0 && errno == EINTR)
+		continue;
+	died_signal = r == server_pid && WIFSIGNALED(wst) ? WTERMSIG(wst) : 0;
+	server_pid = -1;
+}
+
+/* sub_solve() by the server: as child_solve() returns, 2 with none. */
+static int
+server_solve(const struct milp *m, double seconds, const double *start,
+    double *x, enum milp_status *status, struct diag *d)
+{
+	struct child_out out;
+	size_t xlen = m->ncols * sizeof *x;
+
+	if (server_pid <= 0)
+		return 2;
+	if (send_model(server_fd, m, seconds, start, 0) < 0 ||
+	    read_all(server_fd, &out, sizeof out) != sizeof out ||
+	    read_all(server_fd, x, xlen) != xlen) {
+		server_gone();
+		memset(x, 0, xlen);
+		return 1;
+	}
+	if (out.rc < 0) {
+		d->code = out.code;
+		memcpy(d->text, out.text, sizeof d->text);
+		d->text[sizeof d->text - 1] = '\0';
+		return -1;
+	}
+	*status = out.status;
+	return 0;
+}
+
+/*
+ * CBC by the server, else in a child of its own; once more without the
+ * feasibility pump if it dies; in this process where no child can be.
+ */
 static int
 guarded_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d)
 {
-	int rc = child_solve(m, seconds, start, x, status, 0, d);
+	int rc = server_solve(m, seconds, start, x, status, d);
 
+	if (rc == 2)
+		rc = child_solve(m, seconds, start, x, status, 0, d);
 	if (rc == 1)
 		rc = child_solve(m, seconds, start, x, status, 1, d);
 	if (rc == 2)

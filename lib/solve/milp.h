@@ -58,6 +58,17 @@
  *	with the feasibility pump off; dying again, the status is
  *	MILP_DIED ("failed: CBC died, signal N"), which callers take as
  *	MILP_FAILED.  Where fork() fails, CBC runs in this process.
+ *
+ *	A fork of a large process costs milliseconds, and its copy-on-write
+ *	faults after (bench/watch.md): milp_server_start(), called by a
+ *	program's main while it is small, forks a server that solves the
+ *	models sent to it (the arrays, down a socket pair) for the rest of
+ *	the program's life; milp_solve() uses it while it lives, and forks a
+ *	child of its own per solve only once it has died (or was never
+ *	started).  It returns -1 (errno) when no server could be made; the
+ *	solves then fork.  The server keeps none of the caller's other
+ *	descriptors (a lock, a socket), and the caller's end of its socket
+ *	is closed on exec; it exits when that end closes (the caller gone).
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
@@ -112,5 +123,7 @@ int milp_scale_objective(struct milp *m, double limit);
 const char *milp_status_name(enum milp_status s);
 /* The signal that ended CBC's last child to die, 0 none (this process). */
 int milp_died_signal(void);
+int milp_server_start(void);
+int milp_server_running(void);	/* 1 while the server is used */
 
 #endif

@@ -445,6 +445,10 @@ watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d)
 		} else
 			w->b.launcher = &w->launcher;
 	}
+	/* CBC's server, forked while this process is small (milp.h) */
+	if (milp_server_start() < 0)
+		log_warn("no solver server (%s): each CBC solve forks",
+		    strerror(errno));
 	spool_clean_tmp(sp, 36 * 3600);
 	if (sp->dirs[SPOOL_TMP] >= 0)	/* a pool a killed bf-watch left */
 		file_pool_clean(sp->dirs[SPOOL_TMP]);
