@@ -25,6 +25,7 @@
 #include <coin/Clp_C_Interface.h>
 
 #include "util/array.h"
+#include "util/file.h"
 #include "util/fmt.h"
 
 #include "solve/milp.h"
@@ -579,23 +580,6 @@ milp_died_signal(void)
 	return died_signal;
 }
 
-static int
-write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Up to len bytes until the end of file; how many were read. */
 static size_t
 read_all(int fd, void *buf, size_t len)
@@ -612,6 +596,21 @@ read_all(int fd, void *buf, size_t len)
 		got += (size_t)n;
 	}
 	return got;
+}
+
+/* What another process answered: its solve's status, or its error. */
+static int
+answer(const struct child_out *out, enum milp_status *status,
+    struct diag *d)
+{
+	if (out->rc < 0) {
+		d->code = out->code;
+		memcpy(d->text, out->text, sizeof d->text);
+		d->text[sizeof d->text - 1] = '\0';
+		return -1;
+	}
+	*status = out->status;
+	return 0;
 }
 
 /*
@@ -644,8 +643,8 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		    &cd);
 		out.code = cd.code;
 		memcpy(out.text, cd.text, sizeof out.text);
-		_exit(write_all(fd[1], &out, sizeof out) < 0 ||
-		    write_all(fd[1], x, xlen) < 0 ? 1 : 0);
+		_exit(file_write_all(fd[1], &out, sizeof out) < 0 ||
+		    file_write_all(fd[1], x, xlen) < 0 ? 1 : 0);
 	}
 	close(fd[1]);
 	whole = read_all(fd[0], &out, sizeof out) == sizeof out &&
@@ -658,14 +657,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		memset(x, 0, xlen);
 		return 1;
 	}
-	if (out.rc < 0) {
-		d->code = out.code;
-		memcpy(d->text, out.text, sizeof d->text);
-		d->text[sizeof d->text - 1] = '\0';
-		return -1;
-	}
-	*status = out.status;
-	return 0;
+	return answer(&out, status, d);
 }
 
 /*
@@ -805,8 +797,8 @@ serve_one(int fd)
 		    rq.no_pump, &cd);
 		out.code = cd.code;
 		memcpy(out.text, cd.text, sizeof out.text);
-		ok = send_all(fd, &out, sizeof out) == 0 &&
-		    send_all(fd, x, m.ncols * sizeof *x) == 0;
+		ok = file_write_all(fd, &out, sizeof out) == 0 &&
+		    file_write_all(fd, x, m.ncols * sizeof *x) == 0;
 	}
 	free(m.obj), free(m.lb), free(m.ub), free(m.isint), free(m.sense);
 	free(m.rhs), free(m.trow), free(m.tcol), free(m.tval);
@@ -888,14 +880,7 @@ server_solve(const struct milp *m, double seconds, const double *start,
 		memset(x, 0, xlen);
 		return 1;
 	}
-	if (out.rc < 0) {
-		d->code = out.code;
-		memcpy(d->text, out.text, sizeof d->text);
-		d->text[sizeof d->text - 1] = '\0';
-		return -1;
-	}
-	*status = out.status;
-	return 0;
+	return answer(&out, status, d);
 }
 
 /*
