@@ -28,18 +28,26 @@ test_expect_success 'jobs dropped and holes landing: the jobs start' '
 '
 
 # bf-watch forks no supervisor itself: its launcher (launcher.h), forked
-# at its start and its one child, forks them.
-children() {	# pid: its children's pids, one per line
-	ps -o pid= --ppid "$1" | tr -d " "
+# at its start, forks them.  Its other child is CBC's solver server
+# (milp.h), named bf-cbc, which holds no descriptor but its socket.
+children() {	# pid: its children's pids, one per line, but the server
+	ps -o pid=,comm= --ppid "$1" | awk '$2 != "bf-cbc" { print $1 }'
 }
-test_expect_success 'the supervisors are the launcher'"'"'s children, the launcher the watcher'"'"'s one child' '
+test_expect_success 'the supervisors are the launcher'"'"'s children; the watcher'"'"'s other child, the solver server' '
+	ps -o pid= --ppid $(cat watch.pid) | tr -d " " >all &&
+	test $(wc -l <all) -eq 2 &&
 	children $(cat watch.pid) >kids && test $(wc -l <kids) -eq 1 &&
 	l=$(cat kids) && grep -q bf-watch /proc/$l/cmdline &&
 	for j in a b; do
 		s=$(sed -n "s/^supervisor: //p" sp/run/$j/pid) &&
 		test "$(ppid $s)" = "$l" || exit 1
 	done &&
-	echo $l >launcher.pid
+	echo $l >launcher.pid &&
+	c=$(grep -vx "$l" all) &&
+	test "$(ps -o comm= -p $c)" = bf-cbc &&
+	ls /proc/$c/fd | sort -n >fds && test $(wc -l <fds) -eq 4 &&
+	readlink /proc/$c/fd/$(tail -n 1 fds) | grep -q "^socket:" &&
+	test -z "$(ps -o pid= --ppid $c)"
 '
 
 test_expect_success 'more holes: the jobs grow' '

@@ -16,7 +16,11 @@
 #include <time.h>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -806,6 +810,45 @@ serve_one(int fd)
 	return ok ? 0 : -1;
 }
 
+/* The server's signals as a new program's: none of the caller's. */
+static void
+server_signals(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGCHLD,
+	    SIGPIPE };
+	struct sigaction sa;
+	sigset_t none;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		(void)sigaction(sigs[i], &sa, NULL);
+	sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/*
+ * At exit: the server told (end of file) and waited for, so that it is
+ * gone when the program is (it is idle then: the solves are done).
+ */
+static int stop_registered;
+
+static void
+server_stop(void)
+{
+	if (server_pid <= 0)
+		return;
+	/* the end of file even where a child forked since holds a copy */
+	(void)shutdown(server_fd, SHUT_RDWR);
+	close(server_fd);
+	server_fd = -1;
+	while (waitpid(server_pid, NULL, 0) < 0 && errno == EINTR)
+		continue;
+	server_pid = -1;
+}
+
 int
 milp_server_running(void)
 {
@@ -836,6 +879,11 @@ milp_server_start(void)
 		for (fd = 3; fd < max; fd++)
 			if (fd != sv[1])
 				close(fd);
+#ifdef __linux__
+		/* what ps(1) shows: not another copy of the program */
+		(void)prctl(PR_SET_NAME, "bf-cbc", 0, 0, 0);
+#endif
+		server_signals();
 		while (serve_one(sv[1]) == 0)
 			continue;
 		_exit(0);
@@ -844,6 +892,8 @@ milp_server_start(void)
 	(void)fcntl(sv[0], F_SETFD, FD_CLOEXEC);
 	server_fd = sv[0];
 	server_pid = pid;
+	if (!stop_registered)
+		stop_registered = atexit(server_stop) == 0;
 	return 0;
 }
 

@@ -68,7 +68,9 @@
  *	started).  It returns -1 (errno) when no server could be made; the
  *	solves then fork.  The server keeps none of the caller's other
  *	descriptors (a lock, a socket), and the caller's end of its socket
- *	is closed on exec; it exits when that end closes (the caller gone).
+ *	is closed on exec; it exits when that end closes (the caller gone),
+ *	and the caller waits for it at exit(3).
+ *	On Linux its name (ps -o comm) is bf-cbc.
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
