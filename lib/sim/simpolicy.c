@@ -108,18 +108,24 @@ greedy(struct solve_count *c, size_t n, long nfree, double tfwd)
 	}
 }
 
-/*
- * An admin policy no plan meets: bf-watch's give-back plan (bf-watch(1),
- * FAIL-SAFE), every job keeping what it still holds, one below its
- * min_nodes stopping, nothing growing or starting.
- */
+/* Every job keeps what it holds, one below its min_nodes stopping. */
 static void
-give_back(struct solve_count *c, size_t n, struct solve_result *res)
+keep_held(struct solve_count *c, size_t n)
 {
 	size_t j;
 
 	for (j = 0; j < n; j++)
 		c[j].nodes = c[j].was >= c[j].job->min_nodes ? c[j].was : 0;
+}
+
+/*
+ * An admin policy no plan meets: bf-watch's give-back plan (bf-watch(1),
+ * FAIL-SAFE), nothing growing or starting.
+ */
+static void
+give_back(struct solve_count *c, size_t n, struct solve_result *res)
+{
+	keep_held(c, n);
 	snprintf(res->status, sizeof res->status, "no-plan");
 	res->objective = 0;
 }
@@ -129,12 +135,8 @@ static void
 keep_if_stopped(struct solve_count *c, size_t n,
     const struct solve_result *res)
 {
-	size_t j;
-
-	if (strncmp(res->status, "stopped", 7) != 0)
-		return;
-	for (j = 0; j < n; j++)
-		c[j].nodes = c[j].was >= c[j].job->min_nodes ? c[j].was : 0;
+	if (strncmp(res->status, "stopped", 7) == 0)
+		keep_held(c, n);
 }
 
 static double

@@ -602,6 +602,31 @@ read_all(int fd, void *buf, size_t len)
 	return got;
 }
 
+/* In the other process: sub_solve(), its answer and x written to fd. */
+static int
+solve_and_answer(int fd, const struct milp *m, double seconds,
+    const double *start, double *x, int no_pump)
+{
+	struct child_out out;
+	struct diag cd;
+
+	memset(&cd, 0, sizeof cd);
+	memset(&out, 0, sizeof out);
+	out.rc = sub_solve(m, seconds, start, x, &out.status, no_pump, &cd);
+	out.code = cd.code;
+	memcpy(out.text, cd.text, sizeof out.text);
+	return file_write_all(fd, &out, sizeof out) < 0 ||
+	    file_write_all(fd, x, m->ncols * sizeof *x) < 0 ? -1 : 0;
+}
+
+/* Its answer and x read from fd: 0, or -1 when not all of it came. */
+static int
+read_answer(int fd, struct child_out *out, double *x, size_t ncols)
+{
+	return read_all(fd, out, sizeof *out) == sizeof *out &&
+	    read_all(fd, x, ncols * sizeof *x) == ncols * sizeof *x ? 0 : -1;
+}
+
 /* What another process answered: its solve's status, or its error. */
 static int
 answer(const struct child_out *out, enum milp_status *status,
@@ -639,20 +664,12 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		return 2;
 	}
 	if (pid == 0) {
-		struct diag cd;
 		close(fd[0]);
-		memset(&cd, 0, sizeof cd);
-		memset(&out, 0, sizeof out);
-		out.rc = sub_solve(m, seconds, start, x, &out.status, no_pump,
-		    &cd);
-		out.code = cd.code;
-		memcpy(out.text, cd.text, sizeof out.text);
-		_exit(file_write_all(fd[1], &out, sizeof out) < 0 ||
-		    file_write_all(fd[1], x, xlen) < 0 ? 1 : 0);
+		_exit(solve_and_answer(fd[1], m, seconds, start, x, no_pump) <
+		    0 ? 1 : 0);
 	}
 	close(fd[1]);
-	whole = read_all(fd[0], &out, sizeof out) == sizeof out &&
-	    read_all(fd[0], x, xlen) == xlen;
+	whole = read_answer(fd[0], &out, x, m->ncols) == 0;
 	close(fd[0]);
 	while ((r = waitpid(pid, &wst, 0)) < 0 && errno == EINTR)
 		continue;
@@ -750,7 +767,6 @@ serve_one(int fd)
 {
 	struct request rq;
 	struct milp m;
-	struct child_out out;
 	char *names = NULL, *p;
 	double *start = NULL, *x = NULL;
 	size_t i;
@@ -789,20 +805,13 @@ serve_one(int fd)
 	    (!rq.has_start || GET(fd, start, m.ncols * sizeof *start)) &&
 	    GET(fd, names, rq.names);
 	if (ok) {
-		struct diag cd;
 		names[rq.names] = '\0';
 		for (i = 0, p = names; i < m.ncols; i++, p += strlen(p) + 1)
 			m.colname[i] = p;
 		for (i = 0; i < m.nrows; i++, p += strlen(p) + 1)
 			m.rowname[i] = p;
-		memset(&cd, 0, sizeof cd);
-		memset(&out, 0, sizeof out);
-		out.rc = sub_solve(&m, rq.seconds, start, x, &out.status,
-		    rq.no_pump, &cd);
-		out.code = cd.code;
-		memcpy(out.text, cd.text, sizeof out.text);
-		ok = file_write_all(fd, &out, sizeof out) == 0 &&
-		    file_write_all(fd, x, m.ncols * sizeof *x) == 0;
+		ok = solve_and_answer(fd, &m, rq.seconds, start, x,
+		    rq.no_pump) == 0;
 	}
 	free(m.obj), free(m.lb), free(m.ub), free(m.isint), free(m.sense);
 	free(m.rhs), free(m.trow), free(m.tcol), free(m.tval);
@@ -924,8 +933,7 @@ server_solve(const struct milp *m, double seconds, const double *start,
 	if (server_pid <= 0)
 		return 2;
 	if (send_model(server_fd, m, seconds, start, 0) < 0 ||
-	    read_all(server_fd, &out, sizeof out) != sizeof out ||
-	    read_all(server_fd, x, xlen) != xlen) {
+	    read_answer(server_fd, &out, x, m->ncols) < 0) {
 		server_gone();
 		memset(x, 0, xlen);
 		return 1;

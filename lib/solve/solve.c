@@ -573,21 +573,29 @@ group_rows(struct solve *s)
 	}
 }
 
-/* Whether the owner of j holds more than its cap now (a cap lowered). */
-static int
-owner_over_cap(const struct solve *s, const struct solve_job *j)
+/*
+ * Each job's over_cap: its owner holds more than its cap now (a cap
+ * lowered), one pass over the jobs per capped user.
+ */
+static void
+mark_over_cap(struct solve *s)
 {
-	const struct policy_user *pu = policy_user(&s->policy,
-	    j->job.owner_uid);
-	long held = 0;
-	size_t i;
+	size_t u, j;
 
-	if (j->job.owner_uid < 0 || pu == NULL || pu->max_nodes < 0)
-		return 0;
-	for (i = 0; i < s->njobs; i++)
-		if (s->jobs[i].job.owner_uid == j->job.owner_uid)
-			held += s->jobs[i].was;
-	return held > pu->max_nodes;
+	for (j = 0; j < s->njobs; j++)
+		s->jobs[j].over_cap = 0;
+	for (u = 0; u < s->policy.nusers; u++) {
+		const struct policy_user *pu = &s->policy.users[u];
+		long held = 0;
+		if (pu->max_nodes < 0)
+			continue;
+		for (j = 0; j < s->njobs; j++)
+			if (s->jobs[j].job.owner_uid == pu->uid)
+				held += s->jobs[j].was;
+		for (j = 0; held > pu->max_nodes && j < s->njobs; j++)
+			if (s->jobs[j].job.owner_uid == pu->uid)
+				s->jobs[j].over_cap = 1;
+	}
 }
 
 /*
@@ -609,11 +617,10 @@ rescale_row(struct solve *s)
 	    "rescale");
 	for (j = 0; j < s->njobs; j++) {
 		const struct solve_job *jb = &s->jobs[j];
-		int over = owner_over_cap(s, jb);
 		if (jb->was > 0 && jb->was < jb->job.min_nodes)
 			continue;
 		for (c = 0; c < jb->nchoice; c++)
-			if (jb->k[c] != jb->was && !(over &&
+			if (jb->k[c] != jb->was && !(jb->over_cap &&
 			    jb->k[c] < jb->was))
 				milp_coef(&s->model, row, jb->col0 + (int)c, 1);
 	}
@@ -640,6 +647,7 @@ build_compact(struct solve *s)
 		}
 	}
 	if (s->have_policy) {
+		mark_over_cap(s);
 		user_rows(s);
 		group_rows(s);
 		rescale_row(s);
@@ -1285,8 +1293,7 @@ keep_plan(const struct solve *s, double *x)
 	for (j = 0; j < s->njobs; j++) {
 		const struct solve_job *jb = &s->jobs[j];
 		long want = jb->was;
-		if (jb->was < jb->job.min_nodes || (s->have_policy &&
-		    owner_over_cap(s, jb)))
+		if (jb->was < jb->job.min_nodes || jb->over_cap)
 			want = 0;
 		for (c = 0; c < jb->nchoice; c++)
 			if (jb->k[c] == want)

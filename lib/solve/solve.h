@@ -194,6 +194,8 @@ struct solve_job {
 	double *value;
 	int col0;		/* its first column in the compact model */
 	size_t pick;		/* the chosen choice */
+	int over_cap;		/* its owner holds more than its cap now
+				 * (build_compact(), with a policy) */
 };
 
 struct solve {
