@@ -15,6 +15,8 @@
 #	TIGHT_MAX=1024 bench/solve.sh	per-node-tight runs only up to N nodes
 #					(default: PERNODE_MAX)
 #	PERNODE_LIMIT=120		CBC's time limit for both, seconds
+#	LIMIT=10			the compact model's (bf-solve -t): the
+#					decision's time limit, seconds
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${BF_DATA:-$ROOT/../shared/data}
@@ -25,6 +27,7 @@ TFWD=${TFWD:-10}
 PERNODE_MAX=${PERNODE_MAX:-512}
 TIGHT_MAX=${TIGHT_MAX:-$PERNODE_MAX}
 PERNODE_LIMIT=${PERNODE_LIMIT:-120}
+LIMIT=${LIMIT:-10}
 REPEAT=${REPEAT:-1}
 SIZES=${*:-10x128 20x256 20x512 50x1024 100x4734 500x10624 1000x10624 1000x10624+p}
 
@@ -227,9 +230,10 @@ for size in $SIZES; do
 	dir=$WORK/$size
 	make_instance "$J" "$N" "$dir" "$P"
 	if [ -n "$P" ]; then
-		tc=$(timed "$dir" "$dir/cbc.plan" --policy "$dir/policy.yaml")
+		tc=$(timed "$dir" "$dir/cbc.plan" -t "$LIMIT" \
+			--policy "$dir/policy.yaml")
 	else
-		tc=$(timed "$dir" "$dir/cbc.plan")
+		tc=$(timed "$dir" "$dir/cbc.plan" -t "$LIMIT")
 	fi
 	td=$(timed "$dir" "$dir/dp.plan" --solver dp)
 	oc=$(field "$dir/cbc.plan" objective)

@@ -98,7 +98,7 @@ static const struct cli_opt help_opts[] = {
 	    "(not R seconds of the old rate, repaid at the new)" },
 	{ "--swf FILE", "replay an SWF job log" },
 	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
-	{ "-t LIMIT", "the per-node model's time limit, seconds (10)" },
+	{ "-t LIMIT", "each decision's time limit, seconds (10; bf-solve -t)" },
 	{ "--to T", "end there" },
 	{ "--voi", "with --profile online: an honest prior, passive "
 	    "measurement, probes by value of information" },

@@ -74,7 +74,7 @@ static const struct cli_opt help_opts[] = {
 	{ "-s STATE", "what runs where now (default: nothing runs)" },
 	{ "--solver NAME", "cbc (default) or dp, the exact dynamic program" },
 	{ "-T TFWD", "the look-ahead of the objective, seconds (10)" },
-	{ "-t LIMIT", "CBC's time limit, seconds (10)" },
+	{ "-t LIMIT", "the decision's time limit, seconds (10)" },
 	{ "-V", "print the version and exit" },
 	{ "HOLES", "the holes file; JOBFILE: the jobs (bf-spool(5))" },
 	{ NULL, NULL },

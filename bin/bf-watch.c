@@ -4,7 +4,7 @@
  * SYNOPSIS
  *	bf-watch [-hsV] [-d SPOOL] [--once] [OPTION ...]
  *	bf-watch --check [-d SPOOL] [FILE ...]
- *	(OPTION: -g GRACE, -r RESCAN, --allow-root-jobs, --backend NAME,
+ *	(OPTION: -g GRACE, -r RESCAN, -t LIMIT, --allow-root-jobs, --backend NAME,
  *	--debounce MS, --holes-cmd CMD, --holes-interval SEC, --horizon NAME,
  *	--horizon-cap S, --keep-models N, --keep-rejected DAYS, --metrics
  *	FILE, --no-profile, --probe, --shadow, --syslog)
@@ -55,6 +55,7 @@ static const struct cli_opt help_opts[] = {
 	{ "-r RESCAN", "seconds between passes without a wake-up (60)" },
 	{ "-s, --syslog", "log to syslog(3)" },
 	{ "--shadow", "decide, log and record, but enact nothing" },
+	{ "-t LIMIT", "a decision's time limit, seconds (10; bf-solve -t)" },
 	{ "-V", "print the version and exit" },
 	{ NULL, NULL },
 };
@@ -133,7 +134,7 @@ main(int argc, char **argv)
 	int c, check = 0, to_syslog = 0, help = 0;
 
 	log_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "d:g:hr:sV", longopts, NULL))
+	while ((c = getopt_long(argc, argv, "d:g:hr:st:V", longopts, NULL))
 	    != -1) {
 		switch (c) {
 		case 'B':
@@ -197,6 +198,9 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			o.rescan = cli_number("-r", optarg, 0.1, 86400);
+			break;
+		case 't':
+			o.limit = cli_number("-t", optarg, 0.001, 1e6);
 			break;
 		case 'T':
 			if (strcmp(optarg, "fixed") != 0 &&

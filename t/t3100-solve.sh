@@ -149,6 +149,28 @@ test_expect_success 'a very short time limit still gives a valid plan' '
 	esac
 '
 
+# -t bounds the whole decision (bf-solve(1)): a floor whose search finds it
+# spent is lowered to what the plan it starts from holds (a keeps its 2
+# nodes), else to the 3 the cap allows.  Whichever, the plan meets the cap
+# and the floor the model states.
+test_expect_success 'a very short time limit with a floor to lower: a plan that meets it' '
+	printf "time: 100\njobs:\n  a: {nodes: 2, hosts: \"n[1-2]\"}\n" >st.yaml &&
+	printf "users:\n  4242: {max_nodes: 3}\ngroups:\n  g: {jobs: [a], min_nodes: 4}\n" >pol.yaml &&
+	bf-solve -t 0.001 --mps m.mps --policy pol.yaml -s st.yaml \
+		"$D/tiny-holes.yaml" "$D/tiny-a.yaml" >out &&
+	floor=$(sed -n "s/^ rhs group_0 //p" m.mps) &&
+	nodes=$(sed -n "s/^  a: {nodes: \([0-9]*\), was: 2.*/\1/p" out) &&
+	echo "floor $floor, a holds $nodes" &&
+	case $floor in
+	2) echo "* group_0: floor 4 lowered to 2, the most its jobs can hold under the caps, the rescale limit, the free nodes and the groups before it (the most found: a search stopped at the time limit)" ;;
+	3) echo "* group_0: floor 4 lowered to 3, the most its jobs can hold under the caps, the rescale limit, the free nodes and the groups before it" ;;
+	*) echo "floor $floor" ;;
+	esac >expect &&
+	grep "^\* group_0:" m.mps >actual &&
+	test_cmp expect actual &&
+	test "$nodes" -ge "$floor" && test "$nodes" -le 3
+'
+
 test_expect_success '-h prints the usage, -V the version' '
 	bf-solve -h >out && grep "^usage: bf-solve " out &&
 	bf-solve -V >out && grep "^bf-solve [0-9]" out

@@ -229,6 +229,15 @@ test_expect_success '--holes-cmd that hangs: killed at 2 x BF_SCHED_TIMEOUT + 10
 	wait_for 5 eval "! pgrep -x -f \"sleep 347\" >/dev/null"
 '
 
+test_expect_success '-t LIMIT: the decision'"'"'s time limit; out of range, a usage error (64)' '
+	bf-watch -h >out && grep "^  -t LIMIT  *a decision'"'"'s time limit, seconds (10; bf-solve -t)$" out &&
+	test_expect_code 64 bf-watch -d sp -t 0 2>err &&
+	echo "bf-watch: -t must be a number from 0.001 to 1e+06, not '"'"'0'"'"'" >expect &&
+	test_cmp expect err &&
+	test_expect_code 64 bf-watch -d sp -t 1s 2>err &&
+	grep "^bf-watch: -t must be a number" err
+'
+
 test_expect_success 'cleanup' '
 	stop_watch; kill_jobs sp; kill_jobs sh; true
 '

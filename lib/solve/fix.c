@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "solve/fix.h"
 
@@ -534,18 +535,29 @@ subproblem(const struct work *k, double *x, double *value)
 	return 0;
 }
 
+static double
+monotonic(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 /*
  * The multipliers of the priced rows raised by subgradient steps
  * (Polyak's, towards target): L(y) is concave, and rhs - A x(y) a
- * supergradient at y.  mult[] keeps the best found; *bound its L.
+ * supergradient at y.  mult[] keeps the best found; *bound its L.  At
+ * most iters steps, and none begun after seconds (one at least).
  */
 int
 fix_improve(const struct milp *m, const struct fix_job *jobs, size_t njobs,
-    const char *role, double *mult, double target, int iters, double *bound,
-    struct diag *d)
+    const char *role, double *mult, double target, int iters, double seconds,
+    double *bound, struct diag *d)
 {
 	struct work k;
 	double *x, *g, *y, best = -INFINITY, theta = 1, L;
+	double until = monotonic() + seconds;
 	size_t i, e;
 	int it, stall = 0, rc = 0;
 
@@ -571,7 +583,8 @@ fix_improve(const struct milp *m, const struct fix_job *jobs, size_t njobs,
 	}
 	if (price_large(&k) < 0)
 		rc = -1;
-	for (it = 0; rc == 0 && it < iters; it++) {
+	for (it = 0; rc == 0 && it < iters && (it == 0 || monotonic() < until);
+	    it++) {
 		double norm = 0;
 		reduce(&k);
 		if (subproblem(&k, x, &L) < 0) {

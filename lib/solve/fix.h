@@ -7,6 +7,8 @@
  *	double mult[nrows], colbound[ncols], bound, tol;
  *	fix_bounds(&model, jobs, n, role, mult, colbound, &bound, &tol, &d);
  *	mult[row] = fix_price_one(&model, jobs, n, row);
+ *	fix_improve(&model, jobs, n, role, mult, target, iters, seconds,
+ *	    &bound, &d);
  * DESCRIPTION
  *	The compact model is a minimisation over binary columns in which
  *	each job's columns, contiguous from col0, sum to 1 (its row one_J,
@@ -44,6 +46,11 @@
  *	maximum of L over it, found by bisection, L being concave; 0 for a
  *	row it does not take (not "<=", or a coefficient below 0).
  *
+ *	fix_improve() raises the multipliers of the rows priced towards
+ *	target (the objective of a known solution) by Polyak's subgradient
+ *	steps, at most iters of them and none begun once seconds have
+ *	passed (one at least): mult[] keeps the best found, *bound its L.
+ *
  *	*tol is a margin above the rounding of those sums: a column is to
  *	be fixed only when its bound exceeds the known objective by more.
  *	A kept row whose table would exceed FIX_BLOCK_MAX entries is priced
@@ -78,7 +85,7 @@ int fix_bounds(const struct milp *m, const struct fix_job *jobs,
     double *bound, double *tol, struct diag *d);
 int fix_improve(const struct milp *m, const struct fix_job *jobs,
     size_t njobs, const char *role, double *mult, double target, int iters,
-    double *bound, struct diag *d);
+    double seconds, double *bound, struct diag *d);
 double fix_price_one(const struct milp *m, const struct fix_job *jobs,
     size_t njobs, size_t row);
 

@@ -33,6 +33,30 @@ solve_init(struct solve *s)
 	milp_init(&s->model);
 }
 
+static double
+monotonic(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Seconds of the decision's -t left (below 0 once it is spent). */
+static double
+time_left(const struct solve *s, const struct solve_opts *o)
+{
+	return o->seconds - (monotonic() - s->started);
+}
+
+/* CBC's time limit for a solve that must find a plan: what is left of
+ * -t, and at least SOLVE_LEFT_MIN. */
+static double
+cbc_limit(const struct solve *s, const struct solve_opts *o)
+{
+	return fmax(time_left(s, o), SOLVE_LEFT_MIN);
+}
+
 static void
 job_release(struct solve_job *j)
 {
@@ -1103,15 +1127,6 @@ bound_columns(struct solve *s, const double *start, struct diag *d)
 	return rc;
 }
 
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) +
-	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
-}
 
 /*
  * With a plan worth z known (cbc_guess): the columns the bounds rule out
@@ -1121,7 +1136,8 @@ seconds_since(const struct timespec *t0)
  * worth z or less, which uses none of the columns fixed.
  */
 static int
-tighten(struct solve *s, double z, struct diag *d)
+tighten(struct solve *s, const struct solve_opts *o, double z,
+    struct diag *d)
 {
 	const struct milp *m = &s->model;
 	struct fix_job *fj = fix_jobs(s);
@@ -1136,11 +1152,16 @@ tighten(struct solve *s, double z, struct diag *d)
 		return diag_errno(d, ENOMEM, "bounds");
 	}
 	fix_at(s, z);
+	/* -t spent: the bounds as they are fix what they fix at z */
+	if (s->lpmult != NULL && time_left(s, o) < SOLVE_LEFT_MIN) {
+		free(fj), free(role), free(cb), free(y);
+		return 0;
+	}
 	if (s->lpmult != NULL) {
 		roles(m, role, 0);
 		memcpy(y, s->lpmult, m->nrows * sizeof *y);
 		if ((rc = fix_improve(m, fj, s->njobs, role, y, z,
-		    SOLVE_IMPROVE_STEPS, &L, d)) == 0)
+		    SOLVE_IMPROVE_STEPS, time_left(s, o), &L, d)) == 0)
 			rc = fix_bounds(m, fj, s->njobs, role, y, cb, &L, &tol,
 			    d);
 	}
@@ -1176,19 +1197,17 @@ static int
 cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
     enum milp_status *st, struct diag *d)
 {
-	struct timespec t0;
 	double gap = fmax(1e-4 * fabs(s->lbound), 16 * s->fixtol), t, z;
 	double *prev = NULL;
 	int rc, tries;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	t = s->lbound + gap;
 	s->fixby = "a bound above L that this model's optimum meets";
 	for (tries = 0;; tries++) {
-		double left = fmax(o->seconds - seconds_since(&t0), 0.001);
+		double left = cbc_limit(s, o);
 		/* No time to search: the plan found is the answer (a review
 		 * saw CBC's preprocessing crash given 1 ms and a start). */
-		if (prev != NULL && left < SOLVE_LEFT_MIN) {
+		if (prev != NULL && time_left(s, o) < SOLVE_LEFT_MIN) {
 			memcpy(x, prev, s->model.ncols * sizeof *x);
 			*st = MILP_STOPPED;
 			fix_at(s, t);	/* t is its objective: the MPS's claim */
@@ -1214,7 +1233,7 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 			t = z;
 			s->fixby = "the objective of a plan found with more "
 			    "columns fixed";
-			if (tighten(s, z, d) < 0) {
+			if (tighten(s, o, z, d) < 0) {
 				rc = -1;
 				break;
 			}
@@ -1254,7 +1273,8 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 	s->nfixed = 0;
 	*known = 0;
 	if (!fix && !(o->known && start != NULL && o->model == SOLVE_COMPACT))
-		return milp_solve(&s->model, o->seconds, start, x, st, d);
+		return milp_solve(&s->model, cbc_limit(s, o), start, x, st,
+		    d);
 	if ((rc = bound_columns(s, start, d)) < 0)
 		return -1;
 	/* Plans within the bounds' margin are ties (bf-solve(1), The
@@ -1271,11 +1291,13 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 	if (rc > 0 || !fix) {
 		if (rc == 0)
 			fix_at(s, INFINITY);
-		return milp_solve(&s->model, o->seconds, start, x, st, d);
+		return milp_solve(&s->model, cbc_limit(s, o), start, x, st,
+		    d);
 	}
 	if (start == NULL)
 		return cbc_guess(s, o, x, st, d);
-	return milp_solve(&s->model, o->seconds, start, x, st, d);
+	return milp_solve(&s->model, cbc_limit(s, o), start, x, st,
+		    d);
 }
 
 /*
@@ -1361,7 +1383,11 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 		for (k = 0; k < m->nz; k++)
 			if (m->trow[k] == (int)r)
 				aux[m->tcol[k]] -= m->tval[k];
-		if ((rc = milp_solve(m, o->seconds, start, x, &st, d)) < 0)
+		/* -t spent: the start is the most found */
+		if (time_left(s, o) < SOLVE_LEFT_MIN)
+			st = MILP_STOPPED_NONE;
+		else if ((rc = milp_solve(m, time_left(s, o), start, x, &st,
+		    d)) < 0)
 			break;
 		if (st != MILP_OPTIMAL && st != MILP_STOPPED) {
 			/* nothing better than the start: it meets the rows */
@@ -1479,6 +1505,7 @@ solve_run(struct solve *s, const struct solve_opts *o, struct diag *d)
 		    "compact model without a policy's caps, shares or rescale "
 		    "limit");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	s->started = monotonic();
 	if (o->solver == SOLVE_DP) {
 		rc = run_dp(s, d);
 		snprintf(s->status, sizeof s->status, "optimal");

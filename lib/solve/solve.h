@@ -165,7 +165,10 @@ struct solve_opts {
  * decides at every change of the holes.
  */
 #define SOLVE_FIX_COLS	0
-/* Seconds of -t left below which a plan found is kept, CBC not run again */
+/*
+ * Seconds of -t left below which a plan found is kept, CBC not run again;
+ * a solve that must find a plan gets at least this once -t is spent.
+ */
 #define SOLVE_LEFT_MIN	0.01
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
@@ -233,6 +236,8 @@ struct solve {
 	const char *fixby;	/* what the threshold is the objective of */
 	char status[128];
 	double objective, seconds;
+	double started;		/* solve_run()'s start, monotonic seconds:
+				 * -t bounds the decision from it */
 	double tfwd;		/* the look-ahead used (solve_horizon()) */
 	size_t horizon_nodes;	/* learnt: the nodes its mean is over */
 	/* per row: a group's floor before lower_floors() lowered it, NAN

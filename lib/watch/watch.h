@@ -66,11 +66,12 @@ struct watch_opts {
 	int learnt;		/* --horizon learnt (bf-solve(1)) */
 	double horizon_cap;	/* learnt: T at most this, 0 none */
 	int probe;		/* --probe: the advisor's counts (bf-solve(1)) */
+	double limit;		/* -t: a decision's time limit, seconds */
 };
 
 #define WATCH_DAY		86400.0
 #define WATCH_OPTS_DEFAULT { 0.1, 60, 5, 10, 60, NULL, 0, 0, 0, "local", \
-	30 * WATCH_DAY, 0, NULL, 0, 0, 0, 0 }
+	30 * WATCH_DAY, 0, NULL, 0, 0, 0, 0, 10 }
 
 int watch_run(struct spool *sp, const struct watch_opts *o, struct diag *d);
 

@@ -535,6 +535,7 @@ chain_solve(struct watcher *w, struct decision *x)
 
 	o.probe = w->o->probe;
 	o.prior = !w->o->probe;
+	o.seconds = w->o->limit;
 	struct plan p;
 	struct diag d;
 	size_t len;
