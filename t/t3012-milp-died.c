@@ -4,7 +4,10 @@
  * pump) is solved by milp_solve() without killing the caller: the child
  * that ran CBC dies of SIGABRT, the one run again without the pump
  * proves the optimum; by a child of its own per solve, and by the solver
- * server (milp_server_start()), which dies and is not used again.  The
+ * server (milp_server_start()), which dies and is not used again.  A
+ * server that hangs (stopped by SIGSTOP, as CBC that does not look at its
+ * limit) is killed once its time and grace are up, the solve stopped
+ * without a plan, and another server started in its place.  The
  * model is t/data/solve/clp-abort.mps (see
  * t/data/solve/SOURCES.md), read here by a reader of the MPS that
  * milp_mps() writes, so that CBC is given the same arrays as when it
@@ -13,12 +16,14 @@
  * child's assertion is printed on the standard error, as it would be in
  * bf-watch's log.
  */
+#include <errno.h>
 #include <libgen.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "solve/milp.h"
 #include "tap.h"
@@ -143,6 +148,54 @@ small_model(const char *how)
 	milp_free(&m);
 }
 
+/*
+ * A test that waits for ever fails (alarm), and takes the stopped server
+ * with it: it holds prove's end of the output open.
+ */
+static volatile pid_t hung_pid = -1;
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	if (hung_pid > 0)
+		(void)kill(hung_pid, SIGKILL);
+	_exit(2);
+}
+
+/* The small model given 0.2 s by a server stopped: killed, replaced. */
+static void
+hung_server(void)
+{
+	struct milp m;
+	struct diag d;
+	enum milp_status st = MILP_OPTIMAL;
+	double x[3] = { 1, 1, 1 };
+	pid_t hung = -1;
+	int r, q, rc;
+
+	milp_init(&m);
+	r = milp_row(&m, 'L', 2, "two");
+	for (q = 0; q < 3; q++)
+		milp_coef(&m, r, milp_col(&m, q == 0 ? -3 : -2, 0, 1, 1,
+		    "y%d", q), 1);
+	ok(milp_server_start() == 0 && (hung = milp_server_pid()) > 0,
+	    "a server forked again");
+	hung_pid = hung;
+	ok(kill(hung, SIGSTOP) == 0, "the server stopped (it hangs)");
+	rc = milp_solve(&m, 0.2, NULL, x, &st, &d);
+	ok(rc == 0 && st == MILP_STOPPED_NONE && x[0] == 0 && x[1] == 0 &&
+	    x[2] == 0, "its time up, the solve stops with no plan: %s",
+	    milp_status_name(st));
+	ok(milp_server_kills() == 1, "the hung server was killed (%lu)",
+	    milp_server_kills());
+	ok(kill(hung, 0) < 0 && errno == ESRCH, "and reaped: no process %d",
+	    (int)hung);
+	ok(milp_server_running() && milp_server_pid() != hung,
+	    "another server started in its place");
+	milp_free(&m);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -151,6 +204,8 @@ main(int argc, char **argv)
 	int rc;
 
 	(void)argc;
+	signal(SIGALRM, on_alarm);
+	alarm(120);	/* a solve that waits for ever fails, not hangs */
 	snprintf(self, sizeof self, "%s", argv[0]);
 	snprintf(path, sizeof path, "%s/data/solve/clp-abort.mps",
 	    dirname(self));
@@ -171,6 +226,10 @@ main(int argc, char **argv)
 	abort_model(&m, "the server");
 	ok(!milp_server_running(), "the server died, not used again");
 	small_model("the server gone, a child per solve");
+	ok(milp_server_kills() == 0, "no server killed so far");
+	hung_server();
+	small_model("the server started again");
+	ok(milp_server_running(), "the new server answered, still used");
 	milp_free(&m);
 	return tap_done();
 }

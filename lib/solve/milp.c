@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
 #ifdef __linux__
@@ -554,6 +555,9 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 		return diag_set(d, EX_UNAVAILABLE, "unable to set up CBC");
 	}
 	Cbc_setMaximumSeconds(cbc, seconds);
+	/* wall-clock seconds, as the caller's deadline: not CPU seconds,
+	 * fewer than those on a busy machine */
+	Cbc_setParameter(cbc, "timeMode", "elapsed");
 	Cbc_setAllowableFractionGap(cbc, 0);
 	Cbc_setAllowableGap(cbc, m->gap);
 	if (no_pump)
@@ -643,10 +647,38 @@ answer(const struct child_out *out, enum milp_status *status,
 }
 
 /*
+ * Until fd has an answer (or its end of file), or the solve of seconds
+ * overran them by its grace (milp.h): 0 the answer is there, 1 overran.
+ * CBC does not look at its limit everywhere (its root's linear
+ * relaxation and cuts: seconds over a limit of 2 on a model of 57,000
+ * columns), and the process that runs it can be killed instead.
+ */
+static int
+await_answer(int fd, double seconds, int has_start)
+{
+	struct pollfd p;
+	double until = now_seconds() + (has_start ? seconds *
+	    (1 + MILP_GRACE_FRACTION) + MILP_GRACE_MIN : 2 * seconds +
+	    MILP_GRACE_NO_START);
+
+	p.fd = fd, p.events = POLLIN;
+	for (;;) {
+		double left = until - now_seconds();
+		int r;
+		if (left <= 0)
+			return 1;
+		p.revents = 0;
+		r = poll(&p, 1, (int)ceil(left * 1000));
+		if (r > 0 || (r < 0 && errno != EINTR))
+			return 0;	/* the read tells what came */
+	}
+}
+
+/*
  * sub_solve() in a child process, its answer back through a pipe: 0 or
  * -1 as it returns, 1 when the child died before handing all of it back
  * (died_signal says how), 2 when no child could be started (the caller
- * runs it here).
+ * runs it here), 3 when it overran its time and was killed.
  */
 static int
 child_solve(const struct milp *m, double seconds, const double *start,
@@ -669,6 +701,14 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		    0 ? 1 : 0);
 	}
 	close(fd[1]);
+	if (await_answer(fd[0], seconds, start != NULL) != 0) {
+		(void)kill(pid, SIGKILL);
+		close(fd[0]);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			continue;
+		memset(x, 0, xlen);
+		return 3;
+	}
 	whole = read_answer(fd[0], &out, x, m->ncols) == 0;
 	close(fd[0]);
 	while ((r = waitpid(pid, &wst, 0)) < 0 && errno == EINTR)
@@ -689,6 +729,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
  */
 static pid_t server_pid = -1;
 static int server_fd = -1;
+static unsigned long server_kills;	/* overran, killed, started again */
 
 struct request {
 	size_t ncols, nrows, nz, names;
@@ -864,6 +905,18 @@ milp_server_running(void)
 	return server_pid > 0;
 }
 
+pid_t
+milp_server_pid(void)
+{
+	return server_pid;
+}
+
+unsigned long
+milp_server_kills(void)
+{
+	return server_kills;
+}
+
 int
 milp_server_start(void)
 {
@@ -922,7 +975,10 @@ server_gone(void)
 	server_pid = -1;
 }
 
-/* sub_solve() by the server: as child_solve() returns, 2 with none. */
+/*
+ * sub_solve() by the server: as child_solve() returns, 2 with none.  A
+ * server that overran is killed and another started in its place.
+ */
 static int
 server_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d)
@@ -932,8 +988,16 @@ server_solve(const struct milp *m, double seconds, const double *start,
 
 	if (server_pid <= 0)
 		return 2;
-	if (send_model(server_fd, m, seconds, start, 0) < 0 ||
-	    read_answer(server_fd, &out, x, m->ncols) < 0) {
+	if (send_model(server_fd, m, seconds, start, 0) == 0 &&
+	    await_answer(server_fd, seconds, start != NULL) != 0) {
+		(void)kill(server_pid, SIGKILL);
+		server_gone();
+		server_kills++;
+		(void)milp_server_start();
+		memset(x, 0, xlen);
+		return 3;
+	}
+	if (read_answer(server_fd, &out, x, m->ncols) < 0) {
 		server_gone();
 		memset(x, 0, xlen);
 		return 1;
@@ -959,6 +1023,10 @@ guarded_solve(const struct milp *m, double seconds, const double *start,
 		rc = sub_solve(m, seconds, start, x, status, 0, d);
 	if (rc == 1) {
 		*status = MILP_DIED;
+		rc = 0;
+	}
+	if (rc == 3) {		/* its time is up: nothing found in it */
+		*status = MILP_STOPPED_NONE;
 		rc = 0;
 	}
 	return rc;

@@ -71,6 +71,17 @@
  *	is closed on exec; it exits when that end closes (the caller gone),
  *	and the caller waits for it at exit(3).
  *	On Linux its name (ps -o comm) is bf-cbc.
+ *
+ *	CBC's limit is in wall-clock seconds (its timeMode elapsed), but it
+ *	does not look at it everywhere: its root's relaxation and cuts ran
+ *	1.2 s over a limit of 2.3 s on a model of 57,000 columns.  A server
+ *	or child that has not answered in its grace (MILP_GRACE_*: a tenth
+ *	of its limit and 0.1 s more with a start, else its limit and 1 s
+ *	more: with no plan in hand, the caller would keep the current
+ *	allocation) is killed (SIGKILL): the status is MILP_STOPPED_NONE,
+ *	the caller keeps the plan it had, and a server so killed is started
+ *	again at once (a fork of the caller as it is then, once);
+ *	milp_server_kills() counts those.
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
@@ -80,8 +91,19 @@
 #define BF_MILP_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "util/log.h"
+
+/*
+ * CBC in another process that has not answered seconds x (1 + FRACTION)
+ * + MIN after it was given a limit of seconds and a start is killed: its
+ * time is up.  Without a start, a plan is worth more time: 2 x seconds +
+ * NO_START.
+ */
+#define MILP_GRACE_FRACTION	0.1
+#define MILP_GRACE_MIN		0.1
+#define MILP_GRACE_NO_START	1.0
 
 enum milp_status {
 	MILP_OPTIMAL,		/* proven optimal */
@@ -127,5 +149,7 @@ const char *milp_status_name(enum milp_status s);
 int milp_died_signal(void);
 int milp_server_start(void);
 int milp_server_running(void);	/* 1 while the server is used */
+pid_t milp_server_pid(void);	/* -1: none */
+unsigned long milp_server_kills(void);	/* servers killed for overrunning */
 
 #endif
