@@ -7,7 +7,8 @@
  * server (milp_server_start()), which dies and is not used again.  A
  * server that hangs (stopped by SIGSTOP, as CBC that does not look at its
  * limit) is killed once its time and grace are up, the solve stopped
- * without a plan, and another server started in its place.  The
+ * without a plan, and another server started in its place; so is one
+ * that does not take a large model in that time.  The
  * model is t/data/solve/clp-abort.mps (see
  * t/data/solve/SOURCES.md), read here by a reader of the MPS that
  * milp_mps() writes, so that CBC is given the same arrays as when it
@@ -193,6 +194,41 @@ hung_server(void)
 	    (int)hung);
 	ok(milp_server_running() && milp_server_pid() != hung,
 	    "another server started in its place");
+	hung_pid = -1;
+	milp_free(&m);
+}
+
+/*
+ * A model larger than the socket's buffer, sent to a server stopped: the
+ * send itself waits no longer than the solve's time and grace.
+ */
+static void
+hung_server_large(void)
+{
+	struct milp m;
+	struct diag d;
+	enum milp_status st = MILP_OPTIMAL;
+	double *x;
+	pid_t hung = milp_server_pid();
+	int r, q, rc;
+
+	milp_init(&m);
+	r = milp_row(&m, 'L', 2, "two");
+	for (q = 0; q < 200000; q++)
+		milp_coef(&m, r, milp_col(&m, -1, 0, 1, 1, "y%d", q), 1);
+	x = calloc(m.ncols + 1, sizeof *x);
+	hung_pid = hung;
+	ok(hung > 0 && kill(hung, SIGSTOP) == 0 && x != NULL && !m.oom,
+	    "the new server stopped; a model of 200,000 columns");
+	rc = milp_solve(&m, 0.2, NULL, x, &st, &d);
+	ok(rc == 0 && st == MILP_STOPPED_NONE, "the model not taken in its "
+	    "time: the solve stops with no plan: %s", milp_status_name(st));
+	ok(milp_server_kills() == 2 && kill(hung, 0) < 0 && errno == ESRCH &&
+	    milp_server_running() && milp_server_pid() != hung,
+	    "that server killed and reaped (%lu kills), another started",
+	    milp_server_kills());
+	hung_pid = -1;
+	free(x);
 	milp_free(&m);
 }
 
@@ -229,6 +265,8 @@ main(int argc, char **argv)
 	ok(milp_server_kills() == 0, "no server killed so far");
 	hung_server();
 	small_model("the server started again");
+	hung_server_large();
+	small_model("the third server");
 	ok(milp_server_running(), "the new server answered, still used");
 	milp_free(&m);
 	return tap_done();

@@ -23,6 +23,7 @@
 #include <sys/prctl.h>
 #endif
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -647,19 +648,24 @@ answer(const struct child_out *out, enum milp_status *status,
 }
 
 /*
- * Until fd has an answer (or its end of file), or the solve of seconds
- * overran them by its grace (milp.h): 0 the answer is there, 1 overran.
- * CBC does not look at its limit everywhere (its root's linear
+ * When a solve of seconds given now has overrun them by its grace
+ * (milp.h): CBC does not look at its limit everywhere (its root's linear
  * relaxation and cuts: seconds over a limit of 2 on a model of 57,000
  * columns), and the process that runs it can be killed instead.
  */
+static double
+solve_until(double seconds, int has_start)
+{
+	return now_seconds() + (has_start ? seconds * (1 +
+	    MILP_GRACE_FRACTION) + MILP_GRACE_MIN : 2 * seconds +
+	    MILP_GRACE_NO_START);
+}
+
+/* Until fd has an answer (or its end of file): 0, or 1 at until. */
 static int
-await_answer(int fd, double seconds, int has_start)
+await_answer(int fd, double until)
 {
 	struct pollfd p;
-	double until = now_seconds() + (has_start ? seconds *
-	    (1 + MILP_GRACE_FRACTION) + MILP_GRACE_MIN : 2 * seconds +
-	    MILP_GRACE_NO_START);
 
 	p.fd = fd, p.events = POLLIN;
 	for (;;) {
@@ -668,10 +674,26 @@ await_answer(int fd, double seconds, int has_start)
 		if (left <= 0)
 			return 1;
 		p.revents = 0;
-		r = poll(&p, 1, (int)ceil(left * 1000));
+		r = poll(&p, 1, left > 60 ? 60000 : (int)ceil(left * 1000));
 		if (r > 0 || (r < 0 && errno != EINTR))
 			return 0;	/* the read tells what came */
 	}
+}
+
+/* A socket's sends and receives fail (EAGAIN) after the time to until,
+ * and at least after a second once the answer has begun. */
+static void
+socket_deadline(int fd, double until, double least)
+{
+	double left = fmax(until - now_seconds(), least);
+	struct timeval tv;
+
+	tv.tv_sec = (time_t)left;
+	tv.tv_usec = (suseconds_t)((left - (double)tv.tv_sec) * 1e6);
+	if (tv.tv_sec == 0 && tv.tv_usec == 0)
+		tv.tv_usec = 1000;
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
 }
 
 /*
@@ -691,6 +713,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 
 	if (pipe(fd) < 0)
 		return 2;
+	fflush(NULL);	/* nothing buffered written twice */
 	if ((pid = fork()) < 0) {
 		close(fd[0]), close(fd[1]);
 		return 2;
@@ -701,7 +724,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		    0 ? 1 : 0);
 	}
 	close(fd[1]);
-	if (await_answer(fd[0], seconds, start != NULL) != 0) {
+	if (await_answer(fd[0], solve_until(seconds, start != NULL)) != 0) {
 		(void)kill(pid, SIGKILL);
 		close(fd[0]);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -911,6 +934,16 @@ milp_server_pid(void)
 	return server_pid;
 }
 
+void
+milp_server_reaped(pid_t pid)
+{
+	if (pid <= 0 || pid != server_pid)
+		return;
+	close(server_fd);
+	server_fd = -1;
+	server_pid = -1;
+}
+
 unsigned long
 milp_server_kills(void)
 {
@@ -927,6 +960,7 @@ milp_server_start(void)
 		return 0;
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
 		return -1;
+	fflush(NULL);	/* nothing buffered written twice */
 	if ((pid = fork()) < 0) {
 		close(sv[0]), close(sv[1]);
 		return -1;
@@ -959,13 +993,15 @@ milp_server_start(void)
 	return 0;
 }
 
-/* The server is gone: reaped, how it died kept, the solves fork. */
+/* The server is gone: killed if it was not, reaped, how it died kept,
+ * the solves fork. */
 static void
 server_gone(void)
 {
 	int wst = 0;
 	pid_t r;
 
+	(void)kill(server_pid, SIGKILL);	/* stuck mid-answer */
 	close(server_fd);
 	server_fd = -1;
 	/* reaped already where the caller reaps every child (bf-watch) */
@@ -986,18 +1022,23 @@ server_solve(const struct milp *m, double seconds, const double *start,
 	struct child_out out;
 	size_t xlen = m->ncols * sizeof *x;
 
+	double until = solve_until(seconds, start != NULL);
+	int sent;
+
 	if (server_pid <= 0)
 		return 2;
-	if (send_model(server_fd, m, seconds, start, 0) == 0 &&
-	    await_answer(server_fd, seconds, start != NULL) != 0) {
-		(void)kill(server_pid, SIGKILL);
-		server_gone();
+	socket_deadline(server_fd, until, 0);
+	sent = send_model(server_fd, m, seconds, start, 0) == 0;
+	if ((!sent && (errno == EAGAIN || errno == EWOULDBLOCK)) ||
+	    (sent && await_answer(server_fd, until) != 0)) {
+		server_gone();		/* killed: it overran */
 		server_kills++;
 		(void)milp_server_start();
 		memset(x, 0, xlen);
 		return 3;
 	}
-	if (read_answer(server_fd, &out, x, m->ncols) < 0) {
+	socket_deadline(server_fd, until, 1);
+	if (!sent || read_answer(server_fd, &out, x, m->ncols) < 0) {
 		server_gone();
 		memset(x, 0, xlen);
 		return 1;
@@ -1013,12 +1054,14 @@ static int
 guarded_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d)
 {
+	double t0 = now_seconds();
 	int rc = server_solve(m, seconds, start, x, status, d);
 
 	if (rc == 2)
 		rc = child_solve(m, seconds, start, x, status, 0, d);
-	if (rc == 1)
-		rc = child_solve(m, seconds, start, x, status, 1, d);
+	if (rc == 1)	/* again, in what is left of its time */
+		rc = child_solve(m, fmax(seconds - (now_seconds() - t0),
+		    MILP_RETRY_MIN), start, x, status, 1, d);
 	if (rc == 2)
 		rc = sub_solve(m, seconds, start, x, status, 0, d);
 	if (rc == 1) {

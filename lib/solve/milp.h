@@ -78,10 +78,16 @@
  *	or child that has not answered in its grace (MILP_GRACE_*: a tenth
  *	of its limit and 0.1 s more with a start, else its limit and 1 s
  *	more: with no plan in hand, the caller would keep the current
- *	allocation) is killed (SIGKILL): the status is MILP_STOPPED_NONE,
- *	the caller keeps the plan it had, and a server so killed is started
- *	again at once (a fork of the caller as it is then, once);
- *	milp_server_kills() counts those.
+ *	allocation), or whose socket takes no more of the model or of its
+ *	answer in that time, is killed (SIGKILL): the status is
+ *	MILP_STOPPED_NONE, the caller keeps the plan it had, and a server
+ *	so killed is started again at once.  That one is a fork of the
+ *	caller as it is then: it keeps a copy of the pages the caller
+ *	changes later (tens of MB at most for bf-solve at 1,000 jobs x
+ *	10,624 nodes).  milp_server_kills() counts them.  A solve run again
+ *	after CBC died has what is left of its time (MILP_RETRY_MIN at
+ *	least).  Before each fork, stdio's buffers are flushed.  A caller
+ *	that reaps every child it has tells milp_server_reaped() of each.
  * DIAGNOSTICS
  *	milp_col() and milp_row() return -1 when memory runs out (m->oom set;
  *	later calls keep failing).  milp_solve() returns -1 with d set (69)
@@ -104,6 +110,8 @@
 #define MILP_GRACE_FRACTION	0.1
 #define MILP_GRACE_MIN		0.1
 #define MILP_GRACE_NO_START	1.0
+/* Seconds at least for the solve run again after CBC died */
+#define MILP_RETRY_MIN		0.01
 
 enum milp_status {
 	MILP_OPTIMAL,		/* proven optimal */
@@ -150,6 +158,8 @@ int milp_died_signal(void);
 int milp_server_start(void);
 int milp_server_running(void);	/* 1 while the server is used */
 pid_t milp_server_pid(void);	/* -1: none */
+/* A caller that reaps every child (waitpid(-1)) says so of each. */
+void milp_server_reaped(pid_t pid);
 unsigned long milp_server_kills(void);	/* servers killed for overrunning */
 
 #endif

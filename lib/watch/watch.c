@@ -40,6 +40,7 @@
 #include "run/launcher.h"
 #include "run/rundir.h"
 #include "solve/decide.h"
+#include "solve/milp.h"
 #include "spool/history.h"
 #include "spool/holes.h"
 #include "spool/intake.h"
@@ -136,8 +137,10 @@ reap(struct watcher *w)
 {
 	pid_t pid;
 
-	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0)
+	while ((pid = waitpid(-1, NULL, WNOHANG)) > 0) {
 		launcher_reaped(&w->launcher, pid);
+		milp_server_reaped(pid);	/* died idle: solves fork */
+	}
 }
 
 /* Drain what inotify has; a holes/ event makes the pass urgent. */
