@@ -1185,32 +1185,52 @@ tighten(struct solve *s, const struct solve_opts *o, double z,
 
 /*
  * Without a start, the threshold is a guess above L that CBC's answer
- * checks: an optimum at or below it proves the fixing; one above it is
- * a plan's objective, the threshold of a second solve, which that plan
- * starts; a model the guess made infeasible is solved again with a
- * guess 4 times looser (an infeasible model is quick to tell), and at
- * last with nothing fixed.  A search stopped by the time limit leaves
- * the fixing at the best plan's objective (or none), so that the model
- * stays one whose optimum is the plan's or better.
+ * checks: an optimum at or below it proves the fixing.  One above it is
+ * a plan's objective, an upper bound, and proves that no plan is worth
+ * the threshold (every such plan is in the model): the threshold then
+ * rises by steps 4 times longer each time, the multipliers raised once
+ * towards the best plan (tighten()), and stops at that plan's objective,
+ * so that CBC searches the model with fewer columns first; each solve
+ * starts from the best plan.  With have (a plan that meets every row:
+ * lower_floors()'s), that plan is the best known from the start.  A
+ * guess that leaves no plan before any was found is tried 4 times
+ * looser, up to 4 times, and then nothing is fixed.  A search stopped by
+ * the time limit leaves the fixing at the best plan's objective (or
+ * none), so that the model stays one whose optimum is the plan's or
+ * better.
  */
 static int
-cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
-    enum milp_status *st, struct diag *d)
+cbc_guess(struct solve *s, const struct solve_opts *o, const double *have,
+    double *x, enum milp_status *st, struct diag *d)
 {
 	double gap = fmax(1e-4 * fabs(s->lbound), 16 * s->fixtol), t, z;
-	double *prev = NULL;
-	int rc, tries;
+	double *prev = NULL, best = INFINITY, step = gap;
+	int rc = 0, tries, tightened = 0;
 
-	t = s->lbound + gap;
-	s->fixby = "a bound above L that this model's optimum meets";
+	if (have != NULL) {
+		if ((prev = malloc(s->model.ncols * sizeof *prev)) == NULL)
+			return diag_errno(d, ENOMEM, "solution");
+		memcpy(prev, have, s->model.ncols * sizeof *prev);
+		best = model_value(s, prev);
+	}
+	t = fmin(s->lbound + gap, best);
+	s->fixby = t < best ? "a bound above L that this model's optimum "
+	    "meets" : "the objective of a plan found with more columns fixed";
 	for (tries = 0;; tries++) {
 		double left = cbc_limit(s, o);
 		/* No time to search: the plan found is the answer (a review
-		 * saw CBC's preprocessing crash given 1 ms and a start). */
-		if (prev != NULL && time_left(s, o) < SOLVE_LEFT_MIN) {
+		 * saw CBC's preprocessing crash given 1 ms and a start); with
+		 * none, a search has had its share. */
+		if ((prev != NULL || tries > 0) &&
+		    time_left(s, o) < SOLVE_LEFT_MIN) {
+			if (prev == NULL) {
+				*st = MILP_STOPPED_NONE;
+				fix_at(s, INFINITY);
+				break;
+			}
 			memcpy(x, prev, s->model.ncols * sizeof *x);
 			*st = MILP_STOPPED;
-			fix_at(s, t);	/* t is its objective: the MPS's claim */
+			fix_at(s, best);	/* its objective: the MPS's claim */
 			break;
 		}
 		fix_at(s, t);
@@ -1221,21 +1241,32 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 			memcpy(x, prev, s->model.ncols * sizeof *x);
 			*st = MILP_STOPPED;
 		}
-		if (*st == MILP_OPTIMAL && (z = model_value(s, x)) > t +
-		    s->fixtol) {
-			if (prev == NULL &&
-			    (prev = malloc(s->model.ncols * sizeof *prev)) ==
-			    NULL) {
-				rc = diag_errno(d, ENOMEM, "solution");
-				break;
+		/* No plan worth t: it rises towards the best found. */
+		if (t < best && tries < SOLVE_GUESS_MAX &&
+		    ((*st == MILP_OPTIMAL && (z = model_value(s, x)) > t +
+		    s->fixtol) || (*st == MILP_INFEASIBLE && prev != NULL))) {
+			if (*st == MILP_OPTIMAL && z < best) {
+				if (prev == NULL && (prev = malloc(
+				    s->model.ncols * sizeof *prev)) == NULL) {
+					rc = diag_errno(d, ENOMEM, "solution");
+					break;
+				}
+				memcpy(prev, x, s->model.ncols * sizeof *prev);
+				best = z;
 			}
-			memcpy(prev, x, s->model.ncols * sizeof *prev);
-			t = z;
-			s->fixby = "the objective of a plan found with more "
-			    "columns fixed";
-			if (tighten(s, o, z, d) < 0) {
-				rc = -1;
-				break;
+			if (!tightened) {
+				tightened = 1;
+				if (tighten(s, o, best, d) < 0) {
+					rc = -1;
+					break;
+				}
+			}
+			step *= 4;
+			t += step;
+			if (t >= best - s->fixtol) {
+				t = best;
+				s->fixby = "the objective of a plan found with "
+				    "more columns fixed";
 			}
 			continue;
 		}
@@ -1245,6 +1276,10 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
 			    INFINITY;
 			continue;
 		}
+		/* stopped: CBC's best, or the best before if better */
+		if (*st == MILP_STOPPED && prev != NULL &&
+		    model_value(s, x) > best)
+			memcpy(x, prev, s->model.ncols * sizeof *x);
 		if (*st == MILP_STOPPED && (z = model_value(s, x)) > t)
 			fix_at(s, z);
 		else if (*st != MILP_OPTIMAL && *st != MILP_STOPPED)
@@ -1265,7 +1300,8 @@ cbc_guess(struct solve *s, const struct solve_opts *o, double *x,
  */
 static int
 cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
-    double *x, enum milp_status *st, int *known, struct diag *d)
+    const double *have, double *x, enum milp_status *st, int *known,
+    struct diag *d)
 {
 	int fix = o->model == SOLVE_COMPACT && s->model.ncols > o->fix_cols;
 	int rc;
@@ -1295,7 +1331,7 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 		    d);
 	}
 	if (start == NULL)
-		return cbc_guess(s, o, x, st, d);
+		return cbc_guess(s, o, have, x, st, d);
 	return milp_solve(&s->model, cbc_limit(s, o), start, x, st,
 		    d);
 }
@@ -1306,21 +1342,49 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
  * an owner over its cap and one below its min_nodes get 0 (changes the
  * row rescale does not count).  Into x, one column per job.
  */
+static size_t
+keep_choice(const struct solve_job *jb)
+{
+	long want = jb->was;
+	size_t c;
+
+	if (jb->was < jb->job.min_nodes || jb->over_cap)
+		want = 0;
+	for (c = 0; c < jb->nchoice; c++)
+		if (jb->k[c] == want)
+			return c;
+	return 0;
+}
+
 static void
 keep_plan(const struct solve *s, double *x)
 {
-	size_t j, c;
+	size_t j;
 
 	memset(x, 0, s->model.ncols * sizeof *x);
+	for (j = 0; j < s->njobs; j++)
+		x[s->jobs[j].col0 + (int)keep_choice(&s->jobs[j])] = 1;
+}
+
+/*
+ * A floor's search needs, of a job in none of the groups searched so far,
+ * only its count kept or 0: a grow of it takes free nodes, a change and
+ * its owner's cap from the group, and a shrink to 0 frees as much of the
+ * cap as any shrink for the same change.  Its other columns are fixed at
+ * 0 (a smaller model, the same most); in[] marks the jobs of those
+ * groups.
+ */
+static void
+floor_columns(struct solve *s, const unsigned char *in)
+{
+	size_t j, c;
+
 	for (j = 0; j < s->njobs; j++) {
 		const struct solve_job *jb = &s->jobs[j];
-		long want = jb->was;
-		if (jb->was < jb->job.min_nodes || jb->over_cap)
-			want = 0;
+		size_t keep = keep_choice(jb);
 		for (c = 0; c < jb->nchoice; c++)
-			if (jb->k[c] == want)
-				break;
-		x[jb->col0 + (int)(c < jb->nchoice ? c : 0)] = 1;
+			s->model.ub[jb->col0 + (int)c] = in[j] || c == keep ||
+			    jb->k[c] == 0 ? 1 : 0;
 	}
 }
 
@@ -1329,7 +1393,9 @@ keep_plan(const struct solve *s, double *x)
  * The policy file): each group, in the file's order, keeps its floor or,
  * if less, the most its jobs can hold under the caps, the rescale limit,
  * the free nodes and the floors of the groups before it, found by CBC on
- * the same columns with that objective, within -t each.  Each search
+ * the same columns with that objective, each in what is left of -t (the
+ * file's order is their precedence; the decision's solve after them
+ * starts from the last one's plan, and keeps it when no time is left).  Each search
  * starts from a plan that meets those rows (keep_plan(), then the search
  * before), so that it always has one: stopped by the time limit, it
  * lowers the floor to the most it found (s->floors_stopped says how many
@@ -1343,7 +1409,9 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 {
 	struct milp *m = &s->model;
 	double *obj = m->obj, gap = m->gap, *aux, *orig, *start;
-	size_t r, q, ngroups = 0;
+	unsigned char *in;
+	int *job_of;
+	size_t r, q, j, ngroups = 0;
 	int rc = 0;
 
 	for (r = 0; r < m->nrows; r++)
@@ -1356,10 +1424,16 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 	orig = malloc((m->nrows + 1) * sizeof *orig);
 	aux = calloc(m->ncols + 1, sizeof *aux);
 	start = malloc((m->ncols + 1) * sizeof *start);
-	if (orig == NULL || aux == NULL || start == NULL) {
-		free(orig), free(aux), free(start);
+	in = calloc(s->njobs + 1, 1);
+	job_of = malloc((m->ncols + 1) * sizeof *job_of);
+	if (orig == NULL || aux == NULL || start == NULL || in == NULL ||
+	    job_of == NULL) {
+		free(orig), free(aux), free(start), free(in), free(job_of);
 		return diag_errno(d, ENOMEM, "floors");
 	}
+	for (j = 0; j < s->njobs; j++)
+		for (q = 0; q < s->jobs[j].nchoice; q++)
+			job_of[s->jobs[j].col0 + (int)q] = (int)j;
 	for (r = 0; r < m->nrows; r++) {
 		orig[r] = NAN;
 		if (strncmp(m->rowname[r], "group_", 6) == 0) {
@@ -1375,19 +1449,23 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 	m->gap = 0;
 	for (r = 0; rc == 0 && r < m->nrows; r++) {
 		enum milp_status st;
-		double most = 0;
+		double most = 0, share;
 		size_t k;
 		if (isnan(orig[r]))
 			continue;
 		memset(aux, 0, m->ncols * sizeof *aux);
 		for (k = 0; k < m->nz; k++)
-			if (m->trow[k] == (int)r)
+			if (m->trow[k] == (int)r) {
 				aux[m->tcol[k]] -= m->tval[k];
-		/* -t spent: the start is the most found */
-		if (time_left(s, o) < SOLVE_LEFT_MIN)
+				in[job_of[m->tcol[k]]] = 1;
+			}
+		floor_columns(s, in);
+		/* what is left of -t (the file's order is the floors'
+		 * precedence); spent, the start is the most found */
+		share = time_left(s, o);
+		if (share < SOLVE_LEFT_MIN)
 			st = MILP_STOPPED_NONE;
-		else if ((rc = milp_solve(m, time_left(s, o), start, x, &st,
-		    d)) < 0)
+		else if ((rc = milp_solve(m, share, start, x, &st, d)) < 0)
 			break;
 		if (st != MILP_OPTIMAL && st != MILP_STOPPED) {
 			/* nothing better than the start: it meets the rows */
@@ -1405,6 +1483,9 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 	}
 	m->obj = obj;
 	m->gap = gap;
+	for (q = 0; q < m->ncols; q++)
+		m->ub[q] = 1;
+	free(in), free(job_of);
 	if (rc < 0) {
 		for (r = 0; r < m->nrows; r++)
 			if (strncmp(m->rowname[r], "group_", 6) == 0 &&
@@ -1443,10 +1524,19 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 		return diag_errno(d, ENOMEM, "solution");
 	}
 	picks_save(s, dp);
-	rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	rc = cbc_fixed(s, o, start, NULL, x, &st, &known, d);
 	if (rc == 0 && !known && st == MILP_INFEASIBLE && s->policy_rows &&
-	    (rc = lower_floors(s, o, x, d)) == 0)
-		rc = cbc_fixed(s, o, start, x, &st, &known, d);
+	    (rc = lower_floors(s, o, x, d)) == 0) {
+		/* its last search's plan meets every floor so lowered */
+		double *have = malloc((s->model.ncols + 1) * sizeof *have);
+		if (have == NULL) {
+			free(start), free(x), free(dp);
+			return diag_errno(d, ENOMEM, "solution");
+		}
+		memcpy(have, x, s->model.ncols * sizeof *have);
+		rc = cbc_fixed(s, o, start, have, x, &st, &known, d);
+		free(have);
+	}
 	else if (rc > 0)
 		rc = 0;		/* no floor to lower: infeasible as it is */
 	s->cbc_not_run = rc == 0 && known;

@@ -170,6 +170,8 @@ struct solve_opts {
  * a solve that must find a plan gets at least this once -t is spent.
  */
 #define SOLVE_LEFT_MIN	0.01
+/* Solves of one decision's guesses at most (cbc_guess()) */
+#define SOLVE_GUESS_MAX	32
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
