@@ -561,6 +561,8 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 	Cbc_setParameter(cbc, "timeMode", "elapsed");
 	Cbc_setAllowableFractionGap(cbc, 0);
 	Cbc_setAllowableGap(cbc, m->gap);
+	if (m->has_cutoff)
+		Cbc_setCutoff(cbc, m->cutoff);
 	if (no_pump)
 		Cbc_setParameter(cbc, "feas", "off");
 	if (start != NULL)
@@ -589,6 +591,35 @@ milp_died_signal(void)
 	return died_signal;
 }
 
+/*
+ * The time (monotonic seconds) after which this process's sends and reads
+ * to CBC's process give up (EAGAIN); 0: never (the server's side).
+ */
+static double io_until;
+
+/* Until fd is ready for events, or io_until: 0, or -1 (EAGAIN). */
+static int
+io_wait(int fd, short events)
+{
+	struct pollfd p;
+
+	if (io_until <= 0)
+		return 0;
+	p.fd = fd, p.events = events;
+	for (;;) {
+		double left = io_until - now_seconds();
+		int r;
+		if (left <= 0) {
+			errno = EAGAIN;
+			return -1;
+		}
+		p.revents = 0;
+		r = poll(&p, 1, left > 60 ? 60000 : (int)ceil(left * 1000));
+		if (r > 0 || (r < 0 && errno != EINTR))
+			return 0;	/* the call tells what is there */
+	}
+}
+
 /* Up to len bytes until the end of file; how many were read. */
 static size_t
 read_all(int fd, void *buf, size_t len)
@@ -597,7 +628,10 @@ read_all(int fd, void *buf, size_t len)
 	size_t got = 0;
 
 	while (got < len) {
-		ssize_t n = read(fd, p + got, len - got);
+		ssize_t n;
+		if (io_wait(fd, POLLIN) < 0)
+			break;
+		n = read(fd, p + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -680,22 +714,6 @@ await_answer(int fd, double until)
 	}
 }
 
-/* A socket's sends and receives fail (EAGAIN) after the time to until,
- * and at least after a second once the answer has begun. */
-static void
-socket_deadline(int fd, double until, double least)
-{
-	double left = fmax(until - now_seconds(), least);
-	struct timeval tv;
-
-	tv.tv_sec = (time_t)left;
-	tv.tv_usec = (suseconds_t)((left - (double)tv.tv_sec) * 1e6);
-	if (tv.tv_sec == 0 && tv.tv_usec == 0)
-		tv.tv_usec = 1000;
-	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-}
-
 /*
  * sub_solve() in a child process, its answer back through a pipe: 0 or
  * -1 as it returns, 1 when the child died before handing all of it back
@@ -708,6 +726,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 {
 	struct child_out out;
 	size_t xlen = m->ncols * sizeof *x;
+	double until = solve_until(seconds, start != NULL);
 	int fd[2], wst = 0, whole;
 	pid_t pid, r;
 
@@ -724,7 +743,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		    0 ? 1 : 0);
 	}
 	close(fd[1]);
-	if (await_answer(fd[0], solve_until(seconds, start != NULL)) != 0) {
+	if (await_answer(fd[0], until) != 0) {
 		(void)kill(pid, SIGKILL);
 		close(fd[0]);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -732,7 +751,9 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		memset(x, 0, xlen);
 		return 3;
 	}
+	io_until = fmax(until, now_seconds() + 1);	/* begun: whole */
 	whole = read_answer(fd[0], &out, x, m->ncols) == 0;
+	io_until = 0;
 	close(fd[0]);
 	while ((r = waitpid(pid, &wst, 0)) < 0 && errno == EINTR)
 		continue;
@@ -756,7 +777,8 @@ static unsigned long server_kills;	/* overran, killed, started again */
 
 struct request {
 	size_t ncols, nrows, nz, names;
-	double seconds, gap;
+	double seconds, gap, cutoff;
+	int has_cutoff;
 	int has_start, no_pump;
 };
 
@@ -766,8 +788,15 @@ send_all(int fd, const void *buf, size_t len)
 	const char *p = buf;
 
 	while (len > 0) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
+		ssize_t n;
+		if (io_wait(fd, POLLOUT) < 0)
+			return -1;
+		/* with a deadline, what fits now: a blocking send of it all
+		 * would wait for a reader that never comes */
+		n = send(fd, p, len, MSG_NOSIGNAL | (io_until > 0 ?
+		    MSG_DONTWAIT : 0));
+		if (n < 0 && (errno == EINTR || (io_until > 0 &&
+		    (errno == EAGAIN || errno == EWOULDBLOCK))))
 			continue;
 		if (n <= 0)
 			return -1;
@@ -800,6 +829,7 @@ send_model(int fd, const struct milp *m, double seconds,
 	rq.ncols = m->ncols, rq.nrows = m->nrows, rq.nz = m->nz;
 	rq.names = names_len(m);
 	rq.seconds = seconds, rq.gap = m->gap;
+	rq.has_cutoff = m->has_cutoff, rq.cutoff = m->cutoff;
 	rq.has_start = start != NULL, rq.no_pump = no_pump;
 	if (send_all(fd, &rq, sizeof rq) < 0 ||
 	    send_all(fd, m->obj, m->ncols * sizeof *m->obj) < 0 ||
@@ -840,6 +870,7 @@ serve_one(int fd)
 		return -1;
 	memset(&m, 0, sizeof m);
 	m.ncols = rq.ncols, m.nrows = rq.nrows, m.nz = rq.nz, m.gap = rq.gap;
+	m.has_cutoff = rq.has_cutoff, m.cutoff = rq.cutoff;
 	m.obj = malloc((m.ncols + 1) * sizeof *m.obj);
 	m.lb = malloc((m.ncols + 1) * sizeof *m.lb);
 	m.ub = malloc((m.ncols + 1) * sizeof *m.ub);
@@ -979,6 +1010,7 @@ milp_server_start(void)
 		/* what ps(1) shows: not another copy of the program */
 		(void)prctl(PR_SET_NAME, "bf-cbc", 0, 0, 0);
 #endif
+		io_until = 0;	/* its reads wait for the next model */
 		server_signals();
 		while (serve_one(sv[1]) == 0)
 			continue;
@@ -1021,28 +1053,31 @@ server_solve(const struct milp *m, double seconds, const double *start,
 {
 	struct child_out out;
 	size_t xlen = m->ncols * sizeof *x;
-
 	double until = solve_until(seconds, start != NULL);
 	int sent;
 
 	if (server_pid <= 0)
 		return 2;
-	socket_deadline(server_fd, until, 0);
+	io_until = until;
 	sent = send_model(server_fd, m, seconds, start, 0) == 0;
 	if ((!sent && (errno == EAGAIN || errno == EWOULDBLOCK)) ||
 	    (sent && await_answer(server_fd, until) != 0)) {
+		io_until = 0;
 		server_gone();		/* killed: it overran */
 		server_kills++;
 		(void)milp_server_start();
 		memset(x, 0, xlen);
 		return 3;
 	}
-	socket_deadline(server_fd, until, 1);
+	/* an answer begun comes whole: a second more at least */
+	io_until = fmax(until, now_seconds() + 1);
 	if (!sent || read_answer(server_fd, &out, x, m->ncols) < 0) {
+		io_until = 0;
 		server_gone();
 		memset(x, 0, xlen);
 		return 1;
 	}
+	io_until = 0;
 	return answer(&out, status, d);
 }
 
@@ -1062,8 +1097,9 @@ guarded_solve(const struct milp *m, double seconds, const double *start,
 	if (rc == 1)	/* again, in what is left of its time */
 		rc = child_solve(m, fmax(seconds - (now_seconds() - t0),
 		    MILP_RETRY_MIN), start, x, status, 1, d);
-	if (rc == 2)
-		rc = sub_solve(m, seconds, start, x, status, 0, d);
+	if (rc == 2)	/* here, in what is left of its time */
+		rc = sub_solve(m, fmax(seconds - (now_seconds() - t0),
+		    MILP_RETRY_MIN), start, x, status, 0, d);
 	if (rc == 1) {
 		*status = MILP_DIED;
 		rc = 0;
@@ -1094,6 +1130,7 @@ milp_solve(const struct milp *m, double seconds, const double *start,
 		return diag_errno(d, ENOMEM, "unable to build the model");
 	}
 	sub.gap = m->gap;
+	sub.has_cutoff = m->has_cutoff, sub.cutoff = m->cutoff;
 	for (q = 0; start != NULL && q < m->ncols; q++)
 		if (keep[q] >= 0)
 			ss[keep[q]] = start[q];

@@ -136,6 +136,8 @@ struct milp {
 	double *tval;
 	int oom;
 	double gap;		/* CBC's allowable absolute gap (0: none) */
+	int has_cutoff;		/* CBC looks only for solutions of at */
+	double cutoff;		/* most cutoff (infeasible: none) */
 };
 
 void milp_init(struct milp *m);
