@@ -87,6 +87,7 @@ solve_free(struct solve *s)
 	free(s->mult);
 	free(s->lpmult);
 	free(s->floor_from);
+	free(s->floor_how);
 	solve_init(s);
 }
 
@@ -750,7 +751,8 @@ fix_comment(FILE *fp, const struct solve *s)
 	if (s->improved)
 		fprintf(fp, " (the LP's duals raised by subgradient steps, "
 		    "over the columns left by a first bound with the LP's "
-		    "duals at T)");
+		    "duals at the objective of the best plan then known, "
+		    "T or above)");
 	fprintf(fp, "\nL %s", fmt_double(s->lbound, num));
 	fprintf(fp, ", tol %s", fmt_double(s->fixtol, num));
 	fprintf(fp, ", T %s: %s\n", fmt_double(s->threshold, num), s->fixby);
@@ -790,8 +792,10 @@ mps_comment(const struct solve *s, const struct solve_opts *o)
 			    "the free nodes and the groups before it%s\n",
 			    s->model.rowname[j], fmt_double(s->floor_from[j],
 			    num), fmt_double(s->model.rhs[j], num2),
-			    s->floors_stopped ? " (the most found: a search "
-			    "stopped at the time limit)" : "");
+			    s->floor_how[j] == FLOOR_STOPPED ? " (the most "
+			    "found: a search stopped at the time limit)" :
+			    s->floor_how[j] == FLOOR_FAILED ? " (what the "
+			    "plan before held: CBC's search failed)" : "");
 	for (j = 0; j < s->njobs; j++)
 		fprintf(fp, "job %zu: %s, holds %ld\n", j, s->jobs[j].job.name,
 		    s->jobs[j].was);
@@ -1188,10 +1192,13 @@ tighten(struct solve *s, const struct solve_opts *o, double z,
  * checks: an optimum at or below it proves the fixing.  One above it is
  * a plan's objective, an upper bound, and proves that no plan is worth
  * the threshold (every such plan is in the model): the threshold then
- * rises by steps 4 times longer each time, the multipliers raised once
- * towards the best plan (tighten()), and stops at that plan's objective,
- * so that CBC searches the model with fewer columns first; each solve
- * starts from the best plan.  With have (a plan that meets every row:
+ * rises by steps 4 times longer each time (from the guess's first
+ * distance from L), the multipliers raised once towards the best plan
+ * (tighten()), and stops at that plan's objective, so that CBC searches
+ * the models with fewer columns first; below it CBC looks only for plans
+ * better than the best (its cutoff), from the best as its start, and a
+ * model the same as the one solved last (the same columns fixed, the
+ * same best plan) is not solved again.  With have (a plan that meets every row:
  * lower_floors()'s), that plan is the best known from the start.  A
  * guess that leaves no plan before any was found is tried 4 times
  * looser, up to 4 times, and then nothing is fixed.  A search stopped by
@@ -1205,6 +1212,8 @@ cbc_guess(struct solve *s, const struct solve_opts *o, const double *have,
 {
 	double gap = fmax(1e-4 * fabs(s->lbound), 16 * s->fixtol), t, z;
 	double *prev = NULL, best = INFINITY, step = gap;
+	double last_best = INFINITY;
+	size_t last_nfixed = (size_t)-1;
 	int rc = 0, tries, tightened = 0;
 
 	if (have != NULL) {
@@ -1218,9 +1227,10 @@ cbc_guess(struct solve *s, const struct solve_opts *o, const double *have,
 	    "meets" : "the objective of a plan found with more columns fixed";
 	for (tries = 0;; tries++) {
 		double left = cbc_limit(s, o);
+		int rise;
 		/* No time to search: the plan found is the answer (a review
 		 * saw CBC's preprocessing crash given 1 ms and a start); with
-		 * none, a search has had its share. */
+		 * none, the first search has had its share. */
 		if ((prev != NULL || tries > 0) &&
 		    time_left(s, o) < SOLVE_LEFT_MIN) {
 			if (prev == NULL) {
@@ -1234,17 +1244,30 @@ cbc_guess(struct solve *s, const struct solve_opts *o, const double *have,
 			break;
 		}
 		fix_at(s, t);
-		if ((rc = milp_solve(&s->model, left, prev, x, st, d)) < 0)
-			break;
+		if (prev != NULL && t < best && s->nfixed == last_nfixed &&
+		    best == last_best) {
+			/* the model solved last, which had no better plan */
+			*st = MILP_INFEASIBLE;
+		} else {
+			/* below the best plan, only plans better than it */
+			s->model.has_cutoff = prev != NULL && t < best;
+			s->model.cutoff = best;
+			rc = milp_solve(&s->model, left, prev, x, st, d);
+			s->model.has_cutoff = 0;
+			if (rc < 0)
+				break;
+			last_nfixed = s->nfixed;
+		}
 		if (prev != NULL && (*st == MILP_STOPPED_NONE ||
 		    *st == MILP_FAILED || *st == MILP_DIED)) {
 			memcpy(x, prev, s->model.ncols * sizeof *x);
 			*st = MILP_STOPPED;
 		}
 		/* No plan worth t: it rises towards the best found. */
-		if (t < best && tries < SOLVE_GUESS_MAX &&
-		    ((*st == MILP_OPTIMAL && (z = model_value(s, x)) > t +
-		    s->fixtol) || (*st == MILP_INFEASIBLE && prev != NULL))) {
+		rise = t < best && ((*st == MILP_OPTIMAL && (z = model_value(s,
+		    x)) > t + s->fixtol) || (*st == MILP_INFEASIBLE &&
+		    prev != NULL));
+		if (rise) {
 			if (*st == MILP_OPTIMAL && z < best) {
 				if (prev == NULL && (prev = malloc(
 				    s->model.ncols * sizeof *prev)) == NULL) {
@@ -1254,32 +1277,38 @@ cbc_guess(struct solve *s, const struct solve_opts *o, const double *have,
 				memcpy(prev, x, s->model.ncols * sizeof *prev);
 				best = z;
 			}
+			last_best = best;
 			if (!tightened) {
 				tightened = 1;
+				last_nfixed = (size_t)-1;	/* new bounds */
 				if (tighten(s, o, best, d) < 0) {
 					rc = -1;
 					break;
 				}
 			}
 			step *= 4;
-			t += step;
-			if (t >= best - s->fixtol) {
+			t = fmax(t + step, s->lbound);
+			/* the last step: the best plan's objective */
+			if (t >= best - s->fixtol ||
+			    tries + 1 >= SOLVE_GUESS_MAX) {
 				t = best;
 				s->fixby = "the objective of a plan found with "
 				    "more columns fixed";
 			}
 			continue;
 		}
-		if (*st == MILP_INFEASIBLE && s->nfixed > 0) {
+		if (*st == MILP_INFEASIBLE && s->nfixed > 0 && prev == NULL) {
 			gap *= 4;	/* a plan was feasible: CBC erred */
-			t = tries < 4 && prev == NULL ? s->lbound + gap :
-			    INFINITY;
+			t = tries < 4 ? s->lbound + gap : INFINITY;
 			continue;
 		}
-		/* stopped: CBC's best, or the best before if better */
-		if (*st == MILP_STOPPED && prev != NULL &&
-		    model_value(s, x) > best)
+		/* stopped: CBC's best, or the best before if better; CBC
+		 * erring with a plan in hand: that plan */
+		if (prev != NULL && (*st == MILP_INFEASIBLE ||
+		    (*st == MILP_STOPPED && model_value(s, x) > best))) {
 			memcpy(x, prev, s->model.ncols * sizeof *x);
+			*st = MILP_STOPPED;
+		}
 		if (*st == MILP_STOPPED && (z = model_value(s, x)) > t)
 			fix_at(s, z);
 		else if (*st != MILP_OPTIMAL && *st != MILP_STOPPED)
@@ -1327,8 +1356,13 @@ cbc_fixed(struct solve *s, const struct solve_opts *o, const double *start,
 	if (rc > 0 || !fix) {
 		if (rc == 0)
 			fix_at(s, INFINITY);
-		return milp_solve(&s->model, cbc_limit(s, o), start, x, st,
-		    d);
+		if ((rc = milp_solve(&s->model, cbc_limit(s, o), start ?
+		    start : have, x, st, d)) == 0 && start == NULL &&
+		    have != NULL && *st != MILP_OPTIMAL && *st != MILP_STOPPED) {
+			memcpy(x, have, s->model.ncols * sizeof *x);
+			*st = MILP_STOPPED;	/* the plan in hand */
+		}
+		return rc;
 	}
 	if (start == NULL)
 		return cbc_guess(s, o, have, x, st, d);
@@ -1398,8 +1432,10 @@ floor_columns(struct solve *s, const unsigned char *in)
  * starts from the last one's plan, and keeps it when no time is left).  Each search
  * starts from a plan that meets those rows (keep_plan(), then the search
  * before), so that it always has one: stopped by the time limit, it
- * lowers the floor to the most it found (s->floors_stopped says how many
- * did), and the last one's plan meets every floor so lowered.
+ * lowers the floor to the most it found (s->floor_how says so per row; a
+ * search CBC fails is tried once more without its start, and failing
+ * again, the start's holding is the floor), and the last one's plan meets
+ * every floor so lowered.
  * s->floor_from keeps each floor lowered as it was.  Returns 1 when there
  * is no group row, -1 with d set on failure (the model as it was).
  */
@@ -1419,8 +1455,10 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 	if (ngroups == 0)
 		return 1;
 	free(s->floor_from);
+	free(s->floor_how);
 	s->floor_from = NULL;
-	s->floors_stopped = 0;
+	if ((s->floor_how = calloc(m->nrows + 1, 1)) == NULL)
+		return diag_errno(d, ENOMEM, "floors");
 	orig = malloc((m->nrows + 1) * sizeof *orig);
 	aux = calloc(m->ncols + 1, sizeof *aux);
 	start = malloc((m->ncols + 1) * sizeof *start);
@@ -1467,12 +1505,20 @@ lower_floors(struct solve *s, const struct solve_opts *o, double *x,
 			st = MILP_STOPPED_NONE;
 		else if ((rc = milp_solve(m, share, start, x, &st, d)) < 0)
 			break;
+		/* CBC failed (not stopped): once more, without the start */
+		if ((st == MILP_FAILED || st == MILP_DIED ||
+		    st == MILP_INFEASIBLE) &&
+		    (share = time_left(s, o)) >= SOLVE_LEFT_MIN &&
+		    (rc = milp_solve(m, share, NULL, x, &st, d)) < 0)
+			break;
+		s->floor_how[r] = st == MILP_OPTIMAL ? FLOOR_PROVEN :
+		    st == MILP_STOPPED || st == MILP_STOPPED_NONE ?
+		    FLOOR_STOPPED : FLOOR_FAILED;
 		if (st != MILP_OPTIMAL && st != MILP_STOPPED) {
 			/* nothing better than the start: it meets the rows */
 			memcpy(x, start, m->ncols * sizeof *x);
 			st = MILP_STOPPED;
 		}
-		s->floors_stopped += st != MILP_OPTIMAL;
 		for (k = 0; k < m->nz; k++)
 			if (m->trow[k] == (int)r && x[m->tcol[k]] > 0.5)
 				most += m->tval[k];
@@ -1630,6 +1676,7 @@ counts_release(struct solve *s)
 	free(s->mult);
 	free(s->lpmult);
 	free(s->floor_from);
+	free(s->floor_how);
 	milp_free(&s->model);
 }
 

@@ -170,12 +170,15 @@ struct solve_opts {
  * a solve that must find a plan gets at least this once -t is spent.
  */
 #define SOLVE_LEFT_MIN	0.01
-/* Solves of one decision's guesses at most (cbc_guess()) */
+/* Rises of one decision's threshold at most, the last to the best plan
+ * (cbc_guess(); the 4 looser guesses and the unfixed model come on top) */
 #define SOLVE_GUESS_MAX	32
 /* Subgradient steps that raise the policy's multipliers (fix_improve) */
 #define SOLVE_IMPROVE_STEPS	40
 #define SOLVE_OPTS_DEFAULT { 10.0, 10.0, SOLVE_CBC, SOLVE_COMPACT, 0, 0, \
 	SOLVE_FIX_COLS, 1, SOLVE_HORIZON_FIXED, NULL, 0, 0, 1, NULL }
+
+enum { FLOOR_PROVEN = 1, FLOOR_STOPPED, FLOOR_FAILED };
 
 struct solve_job {
 	struct job job;
@@ -245,7 +248,8 @@ struct solve {
 	/* per row: a group's floor before lower_floors() lowered it, NAN
 	 * where it did not; NULL while none was */
 	double *floor_from;
-	size_t floors_stopped;	/* of those searches, stopped by -t */
+	/* per row: how its floor's search ended (FLOOR_*); NULL while none */
+	unsigned char *floor_how;
 };
 
 struct solve_count {
