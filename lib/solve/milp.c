@@ -788,16 +788,19 @@ send_all(int fd, const void *buf, size_t len)
 	const char *p = buf;
 
 	while (len > 0) {
-		ssize_t n;
-		if (io_wait(fd, POLLOUT) < 0)
-			return -1;
-		/* with a deadline, what fits now: a blocking send of it all
-		 * would wait for a reader that never comes */
-		n = send(fd, p, len, MSG_NOSIGNAL | (io_until > 0 ?
+		/* with a deadline, what fits now (a blocking send of it all
+		 * would wait for a reader that never comes), and a wait for
+		 * room only when there is none */
+		ssize_t n = send(fd, p, len, MSG_NOSIGNAL | (io_until > 0 ?
 		    MSG_DONTWAIT : 0));
-		if (n < 0 && (errno == EINTR || (io_until > 0 &&
-		    (errno == EAGAIN || errno == EWOULDBLOCK))))
+		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && io_until > 0 && (errno == EAGAIN ||
+		    errno == EWOULDBLOCK)) {
+			if (io_wait(fd, POLLOUT) < 0)
+				return -1;
+			continue;
+		}
 		if (n <= 0)
 			return -1;
 		p += n;
