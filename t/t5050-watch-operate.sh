@@ -194,6 +194,7 @@ test_expect_success '--metrics: Prometheus text format (promtool), the figures o
 	grep -x "bftrainer_decision_seconds_bucket{le=\"+Inf\"} $n" m.prom &&
 	grep -x "bftrainer_decisions_total{proof=\"optimal\"} $n" m.prom &&
 	grep -x "bftrainer_decisions_total{proof=\"none\"} 0" m.prom &&
+	grep -x "bftrainer_solver_kills_total 0" m.prom &&
 	t=$(sed -n "s/^bftrainer_last_pass_timestamp_seconds //p" m.prom) &&
 	test "$t" -ge $(($(date +%s) - 60))
 '

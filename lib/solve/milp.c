@@ -597,6 +597,9 @@ milp_died_signal(void)
  */
 static double io_until;
 
+/* CBC's processes killed for overrunning: the server's, or a child's */
+static unsigned long server_kills;
+
 /* Until fd is ready for events, or io_until: 0, or -1 (EAGAIN). */
 static int
 io_wait(int fd, short events)
@@ -744,6 +747,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 	}
 	close(fd[1]);
 	if (await_answer(fd[0], until) != 0) {
+		server_kills++;
 		(void)kill(pid, SIGKILL);
 		close(fd[0]);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -773,7 +777,6 @@ child_solve(const struct milp *m, double seconds, const double *start,
  */
 static pid_t server_pid = -1;
 static int server_fd = -1;
-static unsigned long server_kills;	/* overran, killed, started again */
 
 struct request {
 	size_t ncols, nrows, nz, names;

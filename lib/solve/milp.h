@@ -162,6 +162,7 @@ int milp_server_running(void);	/* 1 while the server is used */
 pid_t milp_server_pid(void);	/* -1: none */
 /* A caller that reaps every child (waitpid(-1)) says so of each. */
 void milp_server_reaped(pid_t pid);
-unsigned long milp_server_kills(void);	/* servers killed for overrunning */
+/* CBC's processes (the server, or a child) killed for overrunning */
+unsigned long milp_server_kills(void);
 
 #endif

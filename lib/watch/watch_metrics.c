@@ -22,6 +22,8 @@
 
 #include "util/version.h"
 
+#include "solve/milp.h"
+
 #include "watch/watch_int.h"
 
 /* The upper bounds of the decision-time histogram, in seconds. */
@@ -98,6 +100,10 @@ write_all(FILE *fp, const struct watch_metrics *m)
 	    "bftrainer_decisions_total{proof=\"optimal\"} %llu\n"
 	    "bftrainer_decisions_total{proof=\"none\"} %llu\n",
 	    m->decisions - m->not_optimal, m->not_optimal);
+	fprintf(fp, "# HELP bftrainer_solver_kills_total CBC's processes "
+	    "killed for running past their time limit.\n"
+	    "# TYPE bftrainer_solver_kills_total counter\n"
+	    "bftrainer_solver_kills_total %lu\n", milp_server_kills());
 	fprintf(fp, "# HELP bftrainer_actions_total Actions enacted.\n"
 	    "# TYPE bftrainer_actions_total counter\n"
 	    "bftrainer_actions_total %llu\n", m->actions);
