@@ -189,8 +189,8 @@ hung_server(void)
 	ok(rc == 0 && st == MILP_STOPPED_NONE && x[0] == 0 && x[1] == 0 &&
 	    x[2] == 0, "its time up, the solve stops with no plan: %s",
 	    milp_status_name(st));
-	ok(milp_server_kills() == 1, "the hung server was killed (%lu)",
-	    milp_server_kills());
+	ok(milp_solver_kills() == 1, "the hung server was killed (%lu)",
+	    milp_solver_kills());
 	ok(kill(hung, 0) < 0 && errno == ESRCH, "and reaped: no process %d",
 	    (int)hung);
 	ok(milp_server_running() && milp_server_pid() != hung,
@@ -234,10 +234,10 @@ hung_server_large(void)
 	ok(took < 2 * 0.2 + MILP_GRACE_NO_START + 0.5, "given up after %.2f "
 	    "s, the grace of the whole solve (%.2f s)", took,
 	    2 * 0.2 + MILP_GRACE_NO_START);
-	ok(milp_server_kills() == 2 && kill(hung, 0) < 0 && errno == ESRCH &&
+	ok(milp_solver_kills() == 2 && kill(hung, 0) < 0 && errno == ESRCH &&
 	    milp_server_running() && milp_server_pid() != hung,
 	    "that server killed and reaped (%lu kills), another started",
-	    milp_server_kills());
+	    milp_solver_kills());
 	hung_pid = -1;
 	free(x);
 	milp_free(&m);
@@ -273,7 +273,7 @@ main(int argc, char **argv)
 	abort_model(&m, "the server");
 	ok(!milp_server_running(), "the server died, not used again");
 	small_model("the server gone, a child per solve");
-	ok(milp_server_kills() == 0, "no server killed so far");
+	ok(milp_solver_kills() == 0, "no server killed so far");
 	hung_server();
 	small_model("the server started again");
 	hung_server_large();

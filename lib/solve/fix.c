@@ -13,7 +13,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "util/now.h"
 
 #include "solve/fix.h"
 
@@ -535,15 +536,6 @@ subproblem(const struct work *k, double *x, double *value)
 	return 0;
 }
 
-static double
-monotonic(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /*
  * The multipliers of the priced rows raised by subgradient steps
  * (Polyak's, towards target): L(y) is concave, and rhs - A x(y) a
@@ -557,7 +549,7 @@ fix_improve(const struct milp *m, const struct fix_job *jobs, size_t njobs,
 {
 	struct work k;
 	double *x, *g, *y, best = -INFINITY, theta = 1, L;
-	double until = monotonic() + seconds;
+	double until = now_mono() + seconds;
 	size_t i, e;
 	int it, stall = 0, rc = 0;
 
@@ -583,7 +575,7 @@ fix_improve(const struct milp *m, const struct fix_job *jobs, size_t njobs,
 	}
 	if (price_large(&k) < 0)
 		rc = -1;
-	for (it = 0; rc == 0 && it < iters && (it == 0 || monotonic() < until);
+	for (it = 0; rc == 0 && it < iters && (it == 0 || now_mono() < until);
 	    it++) {
 		double norm = 0;
 		reduce(&k);

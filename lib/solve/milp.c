@@ -23,7 +23,6 @@
 #include <sys/prctl.h>
 #endif
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,6 +32,7 @@
 #include "util/array.h"
 #include "util/file.h"
 #include "util/fmt.h"
+#include "util/now.h"
 
 #include "solve/milp.h"
 
@@ -416,15 +416,6 @@ cbc_load(const struct milp *m, const struct csc *c, double *lo, double *hi)
 	return cbc;
 }
 
-static double
-now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static enum milp_status
 cbc_outcome(Cbc_Model *cbc, double *x, size_t n, int timed_out)
 {
@@ -567,9 +558,9 @@ sub_solve(const struct milp *m, double seconds, const double *start,
 		Cbc_setParameter(cbc, "feas", "off");
 	if (start != NULL)
 		cbc_start(cbc, start, m->ncols, idx, val);
-	t0 = now_seconds();
+	t0 = now_mono();
 	Cbc_solve(cbc);
-	*status = cbc_outcome(cbc, x, m->ncols, now_seconds() - t0 >= seconds);
+	*status = cbc_outcome(cbc, x, m->ncols, now_mono() - t0 >= seconds);
 	Cbc_deleteModel(cbc);
 	free(lo), free(hi), free(idx), free(val);
 	csc_free(&c);
@@ -598,19 +589,20 @@ milp_died_signal(void)
 static double io_until;
 
 /* CBC's processes killed for overrunning: the server's, or a child's */
-static unsigned long server_kills;
+static unsigned long solver_kills;
 
-/* Until fd is ready for events, or io_until: 0, or -1 (EAGAIN). */
+/*
+ * Until fd is ready for events (or has its end of file), or until: 0, or
+ * -1 (EAGAIN) at until.  Ready or not, the call after tells what is there.
+ */
 static int
-io_wait(int fd, short events)
+wait_ready(int fd, short events, double until)
 {
 	struct pollfd p;
 
-	if (io_until <= 0)
-		return 0;
 	p.fd = fd, p.events = events;
 	for (;;) {
-		double left = io_until - now_seconds();
+		double left = until - now_mono();
 		int r;
 		if (left <= 0) {
 			errno = EAGAIN;
@@ -619,8 +611,15 @@ io_wait(int fd, short events)
 		p.revents = 0;
 		r = poll(&p, 1, left > 60 ? 60000 : (int)ceil(left * 1000));
 		if (r > 0 || (r < 0 && errno != EINTR))
-			return 0;	/* the call tells what is there */
+			return 0;
 	}
+}
+
+/* wait_ready() until io_until, where there is one. */
+static int
+io_wait(int fd, short events)
+{
+	return io_until > 0 ? wait_ready(fd, events, io_until) : 0;
 }
 
 /* Up to len bytes until the end of file; how many were read. */
@@ -693,28 +692,9 @@ answer(const struct child_out *out, enum milp_status *status,
 static double
 solve_until(double seconds, int has_start)
 {
-	return now_seconds() + (has_start ? seconds * (1 +
+	return now_mono() + (has_start ? seconds * (1 +
 	    MILP_GRACE_FRACTION) + MILP_GRACE_MIN : 2 * seconds +
 	    MILP_GRACE_NO_START);
-}
-
-/* Until fd has an answer (or its end of file): 0, or 1 at until. */
-static int
-await_answer(int fd, double until)
-{
-	struct pollfd p;
-
-	p.fd = fd, p.events = POLLIN;
-	for (;;) {
-		double left = until - now_seconds();
-		int r;
-		if (left <= 0)
-			return 1;
-		p.revents = 0;
-		r = poll(&p, 1, left > 60 ? 60000 : (int)ceil(left * 1000));
-		if (r > 0 || (r < 0 && errno != EINTR))
-			return 0;	/* the read tells what came */
-	}
 }
 
 /*
@@ -746,8 +726,8 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		    0 ? 1 : 0);
 	}
 	close(fd[1]);
-	if (await_answer(fd[0], until) != 0) {
-		server_kills++;
+	if (wait_ready(fd[0], POLLIN, until) < 0) {
+		solver_kills++;
 		(void)kill(pid, SIGKILL);
 		close(fd[0]);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
@@ -755,7 +735,7 @@ child_solve(const struct milp *m, double seconds, const double *start,
 		memset(x, 0, xlen);
 		return 3;
 	}
-	io_until = fmax(until, now_seconds() + 1);	/* begun: whole */
+	io_until = fmax(until, now_mono() + 1);	/* begun: whole */
 	whole = read_answer(fd[0], &out, x, m->ncols) == 0;
 	io_until = 0;
 	close(fd[0]);
@@ -829,7 +809,9 @@ send_model(int fd, const struct milp *m, double seconds,
     const double *start, int no_pump)
 {
 	struct request rq;
-	size_t i;
+	char *names, *p;
+	size_t i, l;
+	int rc, err;
 
 	memset(&rq, 0, sizeof rq);
 	rq.ncols = m->ncols, rq.nrows = m->nrows, rq.nz = m->nz;
@@ -837,7 +819,14 @@ send_model(int fd, const struct milp *m, double seconds,
 	rq.seconds = seconds, rq.gap = m->gap;
 	rq.has_cutoff = m->has_cutoff, rq.cutoff = m->cutoff;
 	rq.has_start = start != NULL, rq.no_pump = no_pump;
-	if (send_all(fd, &rq, sizeof rq) < 0 ||
+	/* the names in one send, not one per column */
+	if ((p = names = malloc(rq.names + 1)) == NULL)
+		return -1;
+	for (i = 0; i < m->ncols; i++, p += l)
+		memcpy(p, m->colname[i], l = strlen(m->colname[i]) + 1);
+	for (i = 0; i < m->nrows; i++, p += l)
+		memcpy(p, m->rowname[i], l = strlen(m->rowname[i]) + 1);
+	rc = send_all(fd, &rq, sizeof rq) < 0 ||
 	    send_all(fd, m->obj, m->ncols * sizeof *m->obj) < 0 ||
 	    send_all(fd, m->lb, m->ncols * sizeof *m->lb) < 0 ||
 	    send_all(fd, m->ub, m->ncols * sizeof *m->ub) < 0 ||
@@ -848,15 +837,11 @@ send_model(int fd, const struct milp *m, double seconds,
 	    send_all(fd, m->tcol, m->nz * sizeof *m->tcol) < 0 ||
 	    send_all(fd, m->tval, m->nz * sizeof *m->tval) < 0 ||
 	    (start != NULL && send_all(fd, start, m->ncols *
-	    sizeof *start) < 0))
-		return -1;
-	for (i = 0; i < m->ncols; i++)
-		if (send_all(fd, m->colname[i], strlen(m->colname[i]) + 1) < 0)
-			return -1;
-	for (i = 0; i < m->nrows; i++)
-		if (send_all(fd, m->rowname[i], strlen(m->rowname[i]) + 1) < 0)
-			return -1;
-	return 0;
+	    sizeof *start) < 0) || send_all(fd, names, rq.names) < 0 ? -1 : 0;
+	err = errno;	/* the send's, for the caller */
+	free(names);
+	errno = err;
+	return rc;
 }
 
 #define GET(fd, p, n) (read_all(fd, p, n) == (n))
@@ -982,9 +967,9 @@ milp_server_reaped(pid_t pid)
 }
 
 unsigned long
-milp_server_kills(void)
+milp_solver_kills(void)
 {
-	return server_kills;
+	return solver_kills;
 }
 
 int
@@ -1067,16 +1052,16 @@ server_solve(const struct milp *m, double seconds, const double *start,
 	io_until = until;
 	sent = send_model(server_fd, m, seconds, start, 0) == 0;
 	if ((!sent && (errno == EAGAIN || errno == EWOULDBLOCK)) ||
-	    (sent && await_answer(server_fd, until) != 0)) {
+	    (sent && wait_ready(server_fd, POLLIN, until) < 0)) {
 		io_until = 0;
 		server_gone();		/* killed: it overran */
-		server_kills++;
+		solver_kills++;
 		(void)milp_server_start();
 		memset(x, 0, xlen);
 		return 3;
 	}
 	/* an answer begun comes whole: a second more at least */
-	io_until = fmax(until, now_seconds() + 1);
+	io_until = fmax(until, now_mono() + 1);
 	if (!sent || read_answer(server_fd, &out, x, m->ncols) < 0) {
 		io_until = 0;
 		server_gone();
@@ -1095,16 +1080,16 @@ static int
 guarded_solve(const struct milp *m, double seconds, const double *start,
     double *x, enum milp_status *status, struct diag *d)
 {
-	double t0 = now_seconds();
+	double t0 = now_mono();
 	int rc = server_solve(m, seconds, start, x, status, d);
 
 	if (rc == 2)
 		rc = child_solve(m, seconds, start, x, status, 0, d);
 	if (rc == 1)	/* again, in what is left of its time */
-		rc = child_solve(m, fmax(seconds - (now_seconds() - t0),
+		rc = child_solve(m, fmax(seconds - (now_mono() - t0),
 		    MILP_RETRY_MIN), start, x, status, 1, d);
 	if (rc == 2)	/* here, in what is left of its time */
-		rc = sub_solve(m, fmax(seconds - (now_seconds() - t0),
+		rc = sub_solve(m, fmax(seconds - (now_mono() - t0),
 		    MILP_RETRY_MIN), start, x, status, 0, d);
 	if (rc == 1) {
 		*status = MILP_DIED;

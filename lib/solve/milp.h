@@ -84,7 +84,7 @@
  *	so killed is started again at once.  That one is a fork of the
  *	caller as it is then: it keeps a copy of the pages the caller
  *	changes later (tens of MB at most for bf-solve at 1,000 jobs x
- *	10,624 nodes).  milp_server_kills() counts them.  A solve run again
+ *	10,624 nodes).  milp_solver_kills() counts them.  A solve run again
  *	after CBC died has what is left of its time (MILP_RETRY_MIN at
  *	least).  Before each fork, stdio's buffers are flushed.  A caller
  *	that reaps every child it has tells milp_server_reaped() of each.
@@ -163,6 +163,6 @@ pid_t milp_server_pid(void);	/* -1: none */
 /* A caller that reaps every child (waitpid(-1)) says so of each. */
 void milp_server_reaped(pid_t pid);
 /* CBC's processes (the server, or a child) killed for overrunning */
-unsigned long milp_server_kills(void);
+unsigned long milp_solver_kills(void);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "util/array.h"
 #include "util/fmt.h"
+#include "util/now.h"
 
 #include "profile/curve.h"
 #include "solve/dp.h"
@@ -33,20 +34,11 @@ solve_init(struct solve *s)
 	milp_init(&s->model);
 }
 
-static double
-monotonic(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* Seconds of the decision's -t left (below 0 once it is spent). */
 static double
 time_left(const struct solve *s, const struct solve_opts *o)
 {
-	return o->seconds - (monotonic() - s->started);
+	return o->seconds - (now_mono() - s->started);
 }
 
 /* CBC's time limit for a solve that must find a plan: what is left of
@@ -1632,7 +1624,6 @@ run_cbc(struct solve *s, const struct solve_opts *o, struct diag *d)
 int
 solve_run(struct solve *s, const struct solve_opts *o, struct diag *d)
 {
-	struct timespec t0, t1;
 	int rc;
 
 	if (o->solver == SOLVE_DP && (o->model != SOLVE_COMPACT ||
@@ -1640,17 +1631,14 @@ solve_run(struct solve *s, const struct solve_opts *o, struct diag *d)
 		return diag_set(d, EX_USAGE, "the dynamic program solves the "
 		    "compact model without a policy's caps, shares or rescale "
 		    "limit");
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	s->started = monotonic();
+	s->started = now_mono();
 	if (o->solver == SOLVE_DP) {
 		rc = run_dp(s, d);
 		snprintf(s->status, sizeof s->status, "optimal");
 	} else {
 		rc = run_cbc(s, o, d);
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	s->seconds = (double)(t1.tv_sec - t0.tv_sec) +
-	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	s->seconds = now_mono() - s->started;
 	s->objective = total(s);
 	return rc;
 }

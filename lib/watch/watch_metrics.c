@@ -103,7 +103,7 @@ write_all(FILE *fp, const struct watch_metrics *m)
 	fprintf(fp, "# HELP bftrainer_solver_kills_total CBC's processes "
 	    "killed for running past their time limit.\n"
 	    "# TYPE bftrainer_solver_kills_total counter\n"
-	    "bftrainer_solver_kills_total %lu\n", milp_server_kills());
+	    "bftrainer_solver_kills_total %lu\n", milp_solver_kills());
 	fprintf(fp, "# HELP bftrainer_actions_total Actions enacted.\n"
 	    "# TYPE bftrainer_actions_total counter\n"
 	    "bftrainer_actions_total %llu\n", m->actions);
